@@ -1,0 +1,129 @@
+import AddBoxOutlined from '@mui/icons-material/AddBoxOutlined'
+import DnsOutlined from '@mui/icons-material/DnsOutlined'
+import GitHub from '@mui/icons-material/GitHub'
+import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined'
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined'
+import {
+  Box,
+  Divider,
+  Drawer,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  type SvgIconProps,
+} from '@mui/material'
+import type { ComponentType } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { Logo } from '../../components/logo'
+import { session, type SessionKey, type Section } from '../../lib/storage'
+
+/** The public source repository that Contact Us opens. */
+export const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
+
+/** SPEC §2 and §9: 20 % of the window, clamped to 287–320 px; CSS follows resizes by itself. */
+export const NAV_WIDTH = 'clamp(287px, 20vw, 320px)'
+
+interface Entry {
+  section: Section | 'cluster_info'
+  label: string
+  Icon: ComponentType<SvgIconProps>
+  to: string
+  /** The session key that remembers this section's path, where SPEC names one. */
+  remembers?: SessionKey
+}
+
+const ENTRIES: Entry[] = [
+  {
+    section: 'launch_model',
+    label: 'Launch Model',
+    Icon: RocketLaunchOutlined,
+    to: '/launch_model/llm',
+    remembers: 'modelType',
+  },
+  {
+    section: 'running_models',
+    label: 'Running Models',
+    Icon: ViewListOutlined,
+    to: '/running_models/LLM',
+    remembers: 'runningModelType',
+  },
+  {
+    section: 'register_model',
+    label: 'Register Model',
+    Icon: AddBoxOutlined,
+    to: '/register_model/llm',
+    remembers: 'registerModelType',
+  },
+  { section: 'cluster_info', label: 'Cluster Information', Icon: DnsOutlined, to: '/cluster_info' },
+]
+
+export function SideNav() {
+  const navigate = useNavigate()
+  const active = useLocation().pathname.split('/')[1]
+
+  const open = (entry: Entry) => {
+    if (entry.remembers) {
+      session.set(entry.remembers, entry.to)
+      session.set('lastActiveUrl', entry.section)
+    }
+    void navigate(entry.to)
+  }
+
+  return (
+    <Drawer
+      variant="permanent"
+      component="nav"
+      aria-label="Main"
+      sx={{
+        width: NAV_WIDTH,
+        flexShrink: 0,
+        '& .MuiDrawer-paper': {
+          width: NAV_WIDTH,
+          boxSizing: 'border-box',
+          borderRight: '1px solid',
+          borderColor: 'divider',
+        },
+      }}
+    >
+      <Box sx={{ px: 3, py: 3 }}>
+        <Logo />
+      </Box>
+      <Divider />
+      <List sx={{ px: 1.5, py: 2 }}>
+        {ENTRIES.map((entry) => (
+          <ListItemButton
+            key={entry.section}
+            selected={active === entry.section}
+            onClick={() => open(entry)}
+            sx={{ borderRadius: 2, mb: 0.5, py: 1.25 }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <entry.Icon />
+            </ListItemIcon>
+            <ListItemText
+              primary={entry.label}
+              slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }}
+            />
+          </ListItemButton>
+        ))}
+        <Divider sx={{ my: 1.5 }} />
+        <ListItemButton
+          component="a"
+          href={SOURCE_REPOSITORY_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ borderRadius: 2, py: 1.25 }}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <GitHub />
+          </ListItemIcon>
+          <ListItemText
+            primary="Contact Us"
+            slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }}
+          />
+        </ListItemButton>
+      </List>
+    </Drawer>
+  )
+}

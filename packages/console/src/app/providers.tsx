@@ -1,0 +1,24 @@
+import { CssBaseline, ThemeProvider } from '@mui/material'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { AppStateProvider, useAppState } from '../lib/app-state'
+import { createQueryClient } from '../lib/query-client'
+import { theme } from './theme'
+
+function QueryProvider({ children }: { children: ReactNode }) {
+  const { setErrorMsg } = useAppState()
+  // setErrorMsg is a state setter, stable for the life of the app, so one client serves the whole session.
+  const [queryClient] = useState(() => createQueryClient(setErrorMsg))
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <AppStateProvider>
+        <QueryProvider>{children}</QueryProvider>
+      </AppStateProvider>
+    </ThemeProvider>
+  )
+}

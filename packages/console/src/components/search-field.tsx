@@ -1,0 +1,60 @@
+import SearchIcon from '@mui/icons-material/Search'
+import { InputAdornment, TextField } from '@mui/material'
+import { useEffect, useRef, useState } from 'react'
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+}
+
+interface SearchFieldProps {
+  value: string
+  onChange: (value: string) => void
+  label?: string
+  /** SPEC §9: '/' by default. */
+  hotkey?: string
+}
+
+/**
+ * SPEC §2 "Search text field": the hotkey focuses it when pressed outside any field; the hint
+ * 'Type / to search' shows while it is empty and unfocused.
+ */
+export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }: SearchFieldProps) {
+  const input = useRef<HTMLInputElement>(null)
+  const [focused, setFocused] = useState(false)
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== hotkey || event.ctrlKey || event.metaKey || event.altKey || isEditable(event.target))
+        return
+      event.preventDefault()
+      input.current?.focus()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    return () => window.removeEventListener('keydown', onKeyDown)
+  }, [hotkey])
+
+  return (
+    <TextField
+      inputRef={input}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      label={label}
+      placeholder={focused ? '' : `Type ${hotkey} to search`}
+      size="small"
+      slotProps={{
+        inputLabel: { shrink: true },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+      sx={{ minWidth: 280 }}
+    />
+  )
+}

@@ -1,0 +1,90 @@
+import { AppBar, Box, Button, Paper, Stack, TextField, Toolbar, Typography } from '@mui/material'
+import { apiPaths, TokenResponse } from '@serving-console/contract'
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Navigate, useNavigate } from 'react-router'
+import { Logo } from '../../components/logo'
+import { api, ApiError } from '../../lib/api-client'
+import { useAppState } from '../../lib/app-state'
+import { signIn } from '../../lib/auth'
+import { clusterAuthQuery } from '../../lib/cluster-auth'
+
+const HOME = '/launch_model/llm'
+
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError) return `Login failed: ${error.status} - ${error.detail}`
+  return `Login failed: ${error instanceof Error ? error.message : 'Unknown error'}`
+}
+
+/** SPEC §2 "Login": a LOGIN form; a server without auth sends the user straight to Launch Model. */
+export function LoginPage() {
+  const navigate = useNavigate()
+  const { setErrorMsg } = useAppState()
+  const auth = useQuery(clusterAuthQuery)
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+
+  const login = useMutation({
+    mutationFn: () =>
+      api.post(apiPaths.token, { username, password }, { schema: TokenResponse, reportAuthStatus: false }),
+    meta: { silent: true },
+    onSuccess: (answer) => {
+      signIn(answer.access_token)
+      void navigate(HOME)
+    },
+    onError: (error) => setErrorMsg(loginFailure(error)),
+  })
+
+  if (auth.data?.auth === false) return <Navigate to={HOME} replace />
+
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar
+        position="static"
+        color="inherit"
+        elevation={0}
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Toolbar>
+          <Logo />
+        </Toolbar>
+      </AppBar>
+      <Paper
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault()
+          login.mutate()
+        }}
+        elevation={2}
+        sx={{ maxWidth: 400, mx: 'auto', mt: 12, p: 4 }}
+      >
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+          LOGIN
+        </Typography>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            required
+            autoFocus
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+            Sign In
+          </Button>
+        </Stack>
+      </Paper>
+    </Box>
+  )
+}

@@ -1,0 +1,115 @@
+import type { z } from 'zod'
+import { authorizationHeader } from './auth'
+import { authStatusStore, type AuthStatus } from './storage'
+
+/**
+ * Every non-OK answer (SPEC §8): message 'Server error: {status} - {detail}', detail from the body's `detail`
+ * or 'Unknown error', the response attached.
+ */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly response: Response,
+  ) {
+    super(`Server error: ${status} - ${detail}`)
+  }
+}
+
+/** The API base of SPEC §1: the page address with the /ui suffix cut off. */
+export function apiBase(location: Pick<Location, 'origin' | 'pathname'> = window.location): string {
+  const at = location.pathname.lastIndexOf('/ui')
+  const prefix = at >= 0 ? location.pathname.slice(0, at) : location.pathname.replace(/\/+$/, '')
+  return location.origin + prefix
+}
+
+function describeIssue(issue: unknown): string {
+  if (typeof issue !== 'object' || issue === null) return String(issue)
+  const { loc, msg } = issue as { loc?: unknown; msg?: unknown }
+  const where = Array.isArray(loc) ? loc.join('.') : ''
+  return where ? `${where}: ${String(msg)}` : String(msg)
+}
+
+/**
+ * The detail of an error body. Real servers also answer plain text (500, some 403) and 422 with a list of
+ * issues; none of them may break the error path.
+ */
+export function detailOf(bodyText: string): string {
+  let body: unknown
+  try {
+    body = JSON.parse(bodyText)
+  } catch {
+    return 'Unknown error'
+  }
+  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined
+  if (typeof detail === 'string' && detail) return detail
+  if (Array.isArray(detail) && detail.length > 0) return detail.map(describeIssue).join('; ')
+  return 'Unknown error'
+}
+
+/** SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. */
+function recordAuthStatus(status: AuthStatus) {
+  if (authStatusStore.get() === status) return
+  authStatusStore.set(status)
+  window.dispatchEvent(new Event('auth-status'))
+}
+
+export interface RequestOptions<T> {
+  /** Contract schema the answer must match. */
+  schema?: z.ZodType<T>
+  body?: unknown
+  signal?: AbortSignal
+  /** False for calls whose 401 means "wrong password", not "signed out" (sign-in). */
+  reportAuthStatus?: boolean
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'
+
+async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() }
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+  const response = await fetch(apiBase() + path, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  })
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && options.reportAuthStatus !== false) {
+      recordAuthStatus(String(response.status) as AuthStatus)
+    }
+    const detail = detailOf(method === 'HEAD' ? '' : await response.text().catch(() => ''))
+    throw new ApiError(response.status, detail, response)
+  }
+  const text = method === 'HEAD' ? '' : await response.text()
+  const data: unknown = text ? JSON.parse(text) : null
+  if (!options.schema) return data as T
+  const parsed = options.schema.safeParse(data)
+  if (!parsed.success) {
+    throw new Error(`Unexpected answer from ${path}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`)
+  }
+  return parsed.data
+}
+
+/** The one API client: GET, POST (JSON), PUT (JSON), DELETE and HEAD. It shows nothing and navigates nowhere. */
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  head: (path: string, options?: RequestOptions<unknown>) => request<unknown>('HEAD', path, options),
+}
+
+/** SPEC §6/§8: request errors go to the toast, except 403 (never) and 401 (the auth dialog handles it). */
+export function toastMessageFor(error: unknown): string | null {
+  if (error instanceof ApiError) return error.status === 401 || error.status === 403 ? null : error.message
+  if (error instanceof Error) {
+    if (error.name === 'AbortError') return null
+    // A fetch that never reached the server says "Failed to fetch"; say what that means.
+    return error.name === 'TypeError' ? `Cannot reach the server: ${error.message}` : error.message
+  }
+  return 'Unknown error'
+}

@@ -1,0 +1,48 @@
+import { session, tokenCookie } from './storage'
+
+/** The cookie value that means "this server needs no sign-in" (SPEC §4). */
+export const NO_AUTH = 'no_auth'
+/** Written when the server needs sign-in and this tab holds no token yet. */
+export const NEED_AUTH = 'need_auth'
+
+/** SPEC §4: a screen may open when the cookie says no_auth, or a session token exists. */
+export function hasToken(): boolean {
+  const cookie = tokenCookie.get()
+  if (!cookie) return false
+  return cookie === NO_AUTH || Boolean(session.get('token'))
+}
+
+/** SPEC §4: a token longer than 10 characters counts as logged in (and shows LOG OUT). */
+export function isLoggedIn(): boolean {
+  return (session.get('token')?.length ?? 0) > 10
+}
+
+/** The Authorization header of SPEC §7: none when the cookie is no_auth, else the session token. */
+export function authorizationHeader(): Record<string, string> {
+  const token = session.get('token')
+  if (tokenCookie.get() === NO_AUTH || !token) return {}
+  return { Authorization: `Bearer ${token}` }
+}
+
+/** Applies the answer of `GET /api/v1/cluster/auth` to the cookie and session (SPEC §4). */
+export function applyClusterAuth(authEnabled: boolean): void {
+  const token = session.get('token')
+  if (!authEnabled) {
+    tokenCookie.set(NO_AUTH)
+    session.remove('token')
+  } else {
+    tokenCookie.set(token ?? NEED_AUTH)
+  }
+}
+
+/** Successful sign-in (SPEC §4). */
+export function signIn(accessToken: string): void {
+  session.set('token', accessToken)
+  tokenCookie.set(accessToken)
+}
+
+/** LOG OUT (SPEC §4): the cookie and the five session items go; the caller navigates to /login. */
+export function signOut(): void {
+  tokenCookie.remove()
+  session.remove('token', 'modelType', 'lastActiveUrl', 'runningModelType', 'registerModelType')
+}

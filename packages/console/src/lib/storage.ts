@@ -1,0 +1,92 @@
+/**
+ * Every browser-storage key of SPEC §3, in one place. Nothing else touches sessionStorage, localStorage or the
+ * token cookie directly, so a key in SPEC greps straight to here.
+ */
+
+/** Session storage keys (SPEC §3). */
+export type SessionKey =
+  | 'token'
+  | 'modelType'
+  | 'subType'
+  | 'lastActiveUrl'
+  | 'runningModelType'
+  | 'registerModelType'
+  | 'customJsonData'
+
+export const session = {
+  get(key: SessionKey): string | null {
+    return sessionStorage.getItem(key)
+  },
+  set(key: SessionKey, value: string): void {
+    sessionStorage.setItem(key, value)
+  },
+  remove(...keys: SessionKey[]): void {
+    for (const key of keys) sessionStorage.removeItem(key)
+  },
+}
+
+/** The sections whose last-used path the side navigation remembers (SPEC §2). */
+export type Section = 'launch_model' | 'running_models' | 'register_model'
+
+/** The `token` cookie: an access token, 'no_auth' when the server needs no sign-in, or 'need_auth'. */
+export const tokenCookie = {
+  get(): string | undefined {
+    for (const part of document.cookie.split('; ')) {
+      const [name, ...value] = part.split('=')
+      if (name === 'token') return decodeURIComponent(value.join('='))
+    }
+    return undefined
+  },
+  set(value: string): void {
+    document.cookie = `token=${encodeURIComponent(value)}; path=/; SameSite=Strict`
+  },
+  remove(): void {
+    document.cookie = 'token=; path=/; max-age=0; SameSite=Strict'
+  },
+}
+
+export type AuthStatus = '401' | '403'
+
+/** Local storage `authStatus`: the last 401/403 the API client saw, until the auth dialog is confirmed. */
+export const authStatusStore = {
+  get(): AuthStatus | null {
+    const value = localStorage.getItem('authStatus')
+    return value === '401' || value === '403' ? value : null
+  },
+  set(value: AuthStatus): void {
+    localStorage.setItem('authStatus', value)
+  },
+  clear(): void {
+    localStorage.removeItem('authStatus')
+  },
+}
+
+/** Reads a JSON value written by this module; a damaged value reads as the fallback instead of crashing a page. */
+export function readJson<T>(
+  storage: Storage,
+  key: string,
+  guard: (value: unknown) => value is T,
+  fallback: T,
+): T {
+  const raw = storage.getItem(key)
+  if (raw === null) return fallback
+  try {
+    const value: unknown = JSON.parse(raw)
+    return guard(value) ? value : fallback
+  } catch {
+    return fallback
+  }
+}
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+/** Local storage `collectionArr`: names of favourite models. */
+export const favoritesStore = {
+  get(): string[] {
+    return readJson(localStorage, 'collectionArr', isStringArray, [])
+  },
+  set(names: string[]): void {
+    localStorage.setItem('collectionArr', JSON.stringify(names))
+  },
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** One node of `GET /v1/cluster/info?detailed=true`. Sizes are bytes; `cpu_available` is in cores. */
+export const ClusterNode = z.looseObject({
+  node_type: z.string(),
+  ip_address: z.string(),
+  cpu_count: z.number(),
+  cpu_available: z.number(),
+  mem_total: z.number(),
+  mem_available: z.number(),
+  gpu_count: z.number(),
+  gpu_vram_total: z.number(),
+  gpu_vram_available: z.number(),
+})
+export type ClusterNode = z.infer<typeof ClusterNode>
+
+export const ClusterInfo = z.array(ClusterNode)
+export type ClusterInfo = z.infer<typeof ClusterInfo>
+
+export const ClusterInfoQuery = z.object({
+  detailed: z.enum(['true', 'false']).optional(),
+})
+
+/** `GET /v1/cluster/version`; upstream v1/v2 add dirty, error and date. */
+export const ClusterVersion = z.looseObject({
+  version: z.string(),
+  'full-revisionid': z.string().nullable(),
+})
+export type ClusterVersion = z.infer<typeof ClusterVersion>
+
+/** `GET /api/v1/cluster/auth`: whether sign-in is needed. */
+export const ClusterAuth = z.object({ auth: z.boolean() })
+export type ClusterAuth = z.infer<typeof ClusterAuth>
+
+/** `GET /api/v1/cluster/devices`: a bare JSON integer, the GPU count. */
+export const DeviceCount = z.number().int().nonnegative()
+export type DeviceCount = z.infer<typeof DeviceCount>

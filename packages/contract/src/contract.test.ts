@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import {
+  apiPaths,
+  ClusterVersion,
+  DeviceCount,
+  EngineMap,
+  ErrorBody,
+  ModelFamilies,
+  ModelRegistrationList,
+  RunningModelList,
+  toWireModelType,
+  upstreamPath,
+} from './index.js'
+
+const fixture = (name: string): unknown =>
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(new URL(`../../../../shared/fixtures/xinference-v1.8/${name}`, import.meta.url)),
+      'utf8',
+    ),
+  )
+
+describe('model types', () => {
+  it('sends llm as LLM and leaves the other kinds alone', () => {
+    expect(toWireModelType('llm')).toBe('LLM')
+    expect(toWireModelType('LLM')).toBe('LLM')
+    expect(toWireModelType('embedding')).toBe('embedding')
+    expect(apiPaths.registrations('llm', true)).toBe('/api/v1/model_registrations/LLM?detailed=true')
+  })
+
+  it('encodes model names in paths', () => {
+    expect(apiPaths.registration('llm', 'a/b c')).toBe('/api/v1/model_registrations/LLM/a%2Fb%20c')
+  })
+
+  it('maps SPEC paths to upstream paths', () => {
+    expect(upstreamPath('/api/v1/models')).toBe('/v1/models')
+    expect(upstreamPath('/v1/cluster/version')).toBe('/v1/cluster/version')
+    expect(upstreamPath('/token')).toBe('/token')
+  })
+})
+
+describe('real upstream answers parse', () => {
+  it('reads the v1.8 LLM catalogue with flattened specs', () => {
+    const list = ModelRegistrationList.parse(fixture('llm-detailed.json'))
+    expect(list.length).toBe(120)
+    expect(list[0]?.model_specs?.[0]?.quantization).toBe('none')
+  })
+
+  it('reads engines, families, version, devices and the running list', () => {
+    const engines = fixture('llm-engines.json') as Record<string, unknown>
+    for (const map of Object.values(engines)) EngineMap.parse(map)
+    expect(ModelFamilies.parse(fixture('families.json')).chat.length).toBeGreaterThan(0)
+    expect(ClusterVersion.parse(fixture('cluster-version.json'))['full-revisionid']).toMatch(/^[0-9a-f]{40}$/)
+    expect(DeviceCount.parse(fixture('cluster-devices.json'))).toBe(0)
+    expect(RunningModelList.parse(fixture('models-running.json')).data).toEqual([])
+  })
+
+  it('accepts string and list error details and rejects bodies without one', () => {
+    expect(ErrorBody.safeParse({ detail: 'Not Found' }).success).toBe(true)
+    expect(ErrorBody.safeParse({ detail: [{ loc: ['body', 'x'], msg: 'field required' }] }).success).toBe(
+      true,
+    )
+    expect(ErrorBody.safeParse({ message: 'nope' }).success).toBe(false)
+  })
+})

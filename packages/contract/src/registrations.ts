@@ -1,0 +1,89 @@
+import { z } from 'zod'
+
+/** A model size: an integer, a float, or upstream's string form with an underscore for decimals (`"1_8"`). */
+export const ModelSize = z.union([z.number(), z.string()])
+export type ModelSize = z.infer<typeof ModelSize>
+
+/**
+ * One spec of a catalogue entry. Two shapes exist on the wire and both must be read: SPEC's (and upstream ≤ v1.7)
+ * `quantizations` list with `cache_status` as a boolean or a list of flags, and upstream ≥ v1.8's flattened rows
+ * with a single `quantization` string.
+ */
+export const ModelSpec = z.looseObject({
+  model_format: z.string(),
+  model_size_in_billions: ModelSize.nullish(),
+  quantizations: z.array(z.string()).optional(),
+  quantization: z.string().nullish(),
+  cache_status: z.union([z.boolean(), z.array(z.boolean())]).nullish(),
+  model_id: z.string().nullish(),
+  model_hub: z.string().nullish(),
+  model_uri: z.string().nullish(),
+  model_revision: z.string().nullish(),
+  model_file_name_template: z.string().nullish(),
+})
+export type ModelSpec = z.infer<typeof ModelSpec>
+
+/** A catalogue entry of `GET /api/v1/model_registrations/{type}?detailed=true`, any of the six kinds. */
+export const ModelRegistration = z.looseObject({
+  model_name: z.string(),
+  model_description: z.string().nullish(),
+  model_lang: z.array(z.string()).nullish(),
+  language: z.array(z.string()).nullish(),
+  model_family: z.string().nullish(),
+  model_ability: z.array(z.string()).nullish(),
+  context_length: z.number().nullish(),
+  model_specs: z.array(ModelSpec).nullish(),
+  is_builtin: z.boolean().optional(),
+  cache_status: z.union([z.boolean(), z.array(z.boolean())]).nullish(),
+  dimensions: z.number().nullish(),
+  max_tokens: z.number().nullish(),
+})
+export type ModelRegistration = z.infer<typeof ModelRegistration>
+
+export const ModelRegistrationList = z.array(ModelRegistration)
+
+/** `GET /api/v1/model_registrations/{type}` without `detailed`: names only. */
+export const RegistrationName = z.looseObject({
+  model_name: z.string(),
+  is_builtin: z.boolean(),
+})
+export const RegistrationNameList = z.array(RegistrationName)
+export type RegistrationName = z.infer<typeof RegistrationName>
+
+export const RegistrationsQuery = z.object({
+  detailed: z.enum(['true', 'false']).optional(),
+})
+
+/** `POST /api/v1/model_registrations/{modelType}`: the form serialized as a JSON string, persist always true. */
+export const RegisterModelRequest = z.object({
+  model: z.string(),
+  persist: z.boolean(),
+})
+export type RegisterModelRequest = z.infer<typeof RegisterModelRequest>
+
+/** One engine's spec in `GET /api/v1/engines/{model_name}`. */
+export const EngineSpec = z.looseObject({
+  model_name: z.string().optional(),
+  model_format: z.string(),
+  model_size_in_billions: ModelSize,
+  quantizations: z.array(z.string()),
+})
+export type EngineSpec = z.infer<typeof EngineSpec>
+
+/**
+ * Engine name → specs. Newer upstream servers answer a string (the reason) for an engine that cannot run here,
+ * and so does the embedded platform.
+ */
+export const EngineMap = z.record(z.string(), z.union([z.array(EngineSpec), z.string()]))
+export type EngineMap = z.infer<typeof EngineMap>
+
+/** `GET /api/v1/models/prompts`: prompt styles keyed by family name. */
+export const PromptStyles = z.record(z.string(), z.looseObject({}))
+export type PromptStyles = z.infer<typeof PromptStyles>
+
+/** `GET /api/v1/models/families`: family names per ability. */
+export const ModelFamilies = z.looseObject({
+  chat: z.array(z.string()),
+  generate: z.array(z.string()),
+})
+export type ModelFamilies = z.infer<typeof ModelFamilies>

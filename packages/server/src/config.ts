@@ -1,0 +1,101 @@
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+
+export interface Config {
+  host: string
+  port: number
+  dataDir: string
+  logLevel: LogLevel
+  /** Folder of the console build that is served at /ui/. */
+  consoleDir: string
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+type LogLevel = (typeof LOG_LEVELS)[number]
+
+/** Each flag, its environment variable and its default: the one table the CLI, --help and README follow. */
+const OPTIONS = {
+  host: { env: 'SERVING_CONSOLE_HOST', help: 'address to listen on', fallback: '127.0.0.1' },
+  port: { env: 'SERVING_CONSOLE_PORT', help: 'port to listen on', fallback: '9997' },
+  'data-dir': {
+    env: 'SERVING_CONSOLE_DATA_DIR',
+    help: 'folder for the database, model cache and logs (created on first start)',
+    fallback: join(homedir(), '.serving-console'),
+  },
+  'log-level': { env: 'SERVING_CONSOLE_LOG_LEVEL', help: LOG_LEVELS.join(', '), fallback: 'info' },
+  'console-dir': {
+    env: 'SERVING_CONSOLE_CONSOLE_DIR',
+    help: 'folder of the console build to serve at /ui/',
+    fallback: fileURLToPath(new URL('../../console/dist', import.meta.url)),
+  },
+} as const
+
+type OptionName = keyof typeof OPTIONS
+
+/** A problem with the command line or environment; main prints its message and exits with status 2. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function usage(): string {
+  const lines = Object.entries(OPTIONS).map(
+    ([name, option]) =>
+      `  --${name.padEnd(12)} ${option.help}\n  ${' '.repeat(15)} env ${option.env}, default ${option.fallback}`,
+  )
+  return [
+    'Usage: serving-console [options]',
+    '',
+    'Starts the platform and serves the console at http://HOST:PORT/ui/.',
+    '',
+    'Options:',
+    ...lines,
+    '  --help         show this help',
+  ].join('\n')
+}
+
+export type ParsedCommandLine = { help: true } | { help: false; config: Config }
+
+/** Reads flags first, then environment variables, then defaults. */
+export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): ParsedCommandLine {
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      options: {
+        ...(Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' }])) as Record<
+          OptionName,
+          { type: 'string' }
+        >),
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\nRun with --help to see the options.`)
+  }
+  if (parsed.values.help) return { help: true }
+
+  const value = (name: OptionName): string =>
+    parsed.values[name] ?? env[OPTIONS[name].env] ?? OPTIONS[name].fallback
+
+  const port = Number(value('port'))
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`--port must be an integer from 0 to 65535, got "${value('port')}".`)
+  }
+  const logLevel = value('log-level')
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
+  }
+  return {
+    help: false,
+    config: {
+      host: value('host'),
+      port,
+      dataDir: resolve(value('data-dir')),
+      logLevel: logLevel as LogLevel,
+      consoleDir: resolve(value('console-dir')),
+    },
+  }
+}

@@ -1,0 +1,11 @@
+/** An error a client caused or must know about; the error handler turns it into `{detail}` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail)
+    this.name = 'HttpError'
+  }
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+import { mkdirSync } from 'node:fs'
+import { buildApp } from './app.js'
+import { ConfigError, parseCommandLine, usage } from './config.js'
+
+async function main() {
+  let parsed
+  try {
+    parsed = parseCommandLine(process.argv.slice(2), process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`serving-console: ${error.message}`)
+      process.exit(2)
+    }
+    throw error
+  }
+  if (parsed.help) {
+    console.log(usage())
+    return
+  }
+  const { config } = parsed
+  mkdirSync(config.dataDir, { recursive: true })
+
+  const app = await buildApp(config)
+  try {
+    await app.listen({ host: config.host, port: config.port })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${config.port} on ${config.host} is already in use; stop the other server or pick another --port.`
+        : code === 'EACCES'
+          ? `no permission to listen on ${config.host}:${config.port}; pick a port above 1023.`
+          : code === 'EADDRNOTAVAIL'
+            ? `${config.host} is not an address of this machine; check --host.`
+            : (error as Error).message
+    console.error(`serving-console: ${reason}`)
+    await app.close()
+    process.exit(1)
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const shown = config.host.includes(':') ? `[${config.host}]` : config.host
+  console.log(`Serving Console at http://${shown}:${port}/ui/ (data in ${config.dataDir})`)
+
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A second signal while closing means "now".
+    if (closing) process.exit(1)
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', shutdown)
+}
+
+await main()

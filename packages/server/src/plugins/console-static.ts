@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance } from 'fastify'
+
+/**
+ * Serves the console build under /ui/. Hashed assets are cached for good, index.html never, so a new build
+ * shows at the next load. `/` and `/ui` lead to `/ui/`; a path deep link such as /ui/cluster_info leads to its
+ * hash route, since the console routes by hash.
+ */
+export async function consoleStatic(app: FastifyInstance, options: { consoleDir: string }) {
+  const { consoleDir } = options
+  app.get('/', (_request, reply) => reply.redirect('/ui/'))
+  // Relative asset paths resolve only under the trailing slash.
+  app.get('/ui', (_request, reply) => reply.redirect('/ui/'))
+
+  if (!existsSync(join(consoleDir, 'index.html'))) {
+    app.log.warn({ consoleDir }, 'console build not found')
+    app.get('/ui/*', (_request, reply) =>
+      reply.code(503).send({ detail: `The console is not built (no ${consoleDir}). Run "npm run build".` }),
+    )
+    return
+  }
+
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: consoleDir,
+        prefix: '/',
+        cacheControl: false,
+        redirect: false,
+        setHeaders(reply, filePath) {
+          reply.header(
+            'cache-control',
+            filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          )
+        },
+      })
+      scope.setNotFoundHandler((request, reply) => {
+        const rest = request.url.slice('/ui/'.length).split('?')[0] ?? ''
+        if (request.method === 'GET' && rest !== '' && !rest.includes('.')) {
+          return reply.redirect(`/ui/#/${rest}`)
+        }
+        return reply.code(404).send({ detail: 'Not Found' })
+      })
+    },
+    { prefix: '/ui' },
+  )
+}
