@@ -106,8 +106,9 @@ export const api = {
 /** SPEC §6/§8: request errors go to the toast, except 403 (never) and 401 (the auth dialog handles it). */
 export function toastMessageFor(error: unknown): string | null {
   if (error instanceof ApiError) return error.status === 401 || error.status === 403 ? null : error.message
+  // A cancelled request is nobody's error. (DOMException is not an Error subclass everywhere.)
+  if (error instanceof DOMException && error.name === 'AbortError') return null
   if (error instanceof Error) {
-    if (error.name === 'AbortError') return null
     // A fetch that never reached the server says "Failed to fetch"; say what that means.
     return error.name === 'TypeError' ? `Cannot reach the server: ${error.message}` : error.message
   }

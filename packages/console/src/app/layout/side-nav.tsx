@@ -96,7 +96,15 @@ export function SideNav() {
             key={entry.section}
             selected={active === entry.section}
             onClick={() => open(entry)}
-            sx={{ borderRadius: 2, mb: 0.5, py: 1.25 }}
+            sx={{
+              borderRadius: 2,
+              mb: 0.5,
+              py: 1.25,
+              '&.Mui-selected': {
+                color: 'primary.main',
+                '& .MuiListItemIcon-root': { color: 'primary.main' },
+              },
+            }}
           >
             <ListItemIcon sx={{ minWidth: 40 }}>
               <entry.Icon />

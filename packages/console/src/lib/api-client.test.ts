@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
+import { session, tokenCookie } from './storage'
+
+function answer(status: number, body: string, contentType = 'application/json') {
+  return vi.fn(() =>
+    Promise.resolve(new Response(body, { status, headers: { 'content-type': contentType } })),
+  )
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('apiBase', () => {
+  it('cuts the /ui suffix off the page address (SPEC §1)', () => {
+    expect(apiBase({ origin: 'http://h:9997', pathname: '/ui/' })).toBe('http://h:9997')
+    expect(apiBase({ origin: 'http://h:9997', pathname: '/ui' })).toBe('http://h:9997')
+    expect(apiBase({ origin: 'https://h', pathname: '/team/xinference/ui/' })).toBe(
+      'https://h/team/xinference',
+    )
+    expect(apiBase({ origin: 'http://localhost:5173', pathname: '/' })).toBe('http://localhost:5173')
+  })
+})
+
+describe('detailOf', () => {
+  it('reads a string detail', () => {
+    expect(detailOf('{"detail":"Model not found"}')).toBe('Model not found')
+  })
+  it('joins a 422 list detail into one readable line', () => {
+    const body = JSON.stringify({
+      detail: [
+        { loc: ['body', 'replica'], msg: 'must be >= 1', type: 'too_small' },
+        { loc: ['body', 'model_name'], msg: 'required' },
+      ],
+    })
+    expect(detailOf(body)).toBe('body.replica: must be >= 1; body.model_name: required')
+  })
+  it("survives plain text, empty bodies and bodies without detail: 'Unknown error'", () => {
+    expect(detailOf('Internal Server Error: boom')).toBe('Unknown error')
+    expect(detailOf('')).toBe('Unknown error')
+    expect(detailOf('{"message":"x"}')).toBe('Unknown error')
+    expect(detailOf('null')).toBe('Unknown error')
+  })
+})
+
+describe('api client', () => {
+  it("raises 'Server error: {status} - {detail}' with the response attached", async () => {
+    vi.stubGlobal('fetch', answer(400, '{"detail":"Model not found in the model list, uid: x"}'))
+    const error = await api.get('/api/v1/models/x').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).message).toBe('Server error: 400 - Model not found in the model list, uid: x')
+    expect((error as ApiError).response.status).toBe(400)
+  })
+
+  it('sends the session token as Bearer unless the cookie says no_auth', async () => {
+    const fetch = answer(200, '{"auth":true}')
+    vi.stubGlobal('fetch', fetch)
+    session.set('token', 'abc.def.ghi')
+    tokenCookie.set('abc.def.ghi')
+    await api.get('/api/v1/cluster/auth')
+    tokenCookie.set('no_auth')
+    await api.post('/api/v1/models', { model_name: 'm' })
+    const headers = fetch.mock.calls.map((call) => (call as unknown as [string, RequestInit])[1].headers)
+    expect(headers[0]).toMatchObject({ Authorization: 'Bearer abc.def.ghi' })
+    expect(headers[1]).not.toHaveProperty('Authorization')
+    expect(headers[1]).toMatchObject({ 'Content-Type': 'application/json' })
+  })
+
+  it('records a 401/403 once per value and fires auth-status', async () => {
+    const events = vi.fn()
+    window.addEventListener('auth-status', events)
+    vi.stubGlobal('fetch', answer(403, 'Forbidden', 'text/plain'))
+    await api.get('/a').catch(() => undefined)
+    await api.get('/b').catch(() => undefined)
+    expect(localStorage.getItem('authStatus')).toBe('403')
+    expect(events).toHaveBeenCalledTimes(1)
+    vi.stubGlobal('fetch', answer(401, '{"detail":"Not authenticated"}'))
+    await api.get('/c').catch(() => undefined)
+    expect(localStorage.getItem('authStatus')).toBe('401')
+    expect(events).toHaveBeenCalledTimes(2)
+    window.removeEventListener('auth-status', events)
+  })
+
+  it('leaves auth status alone for calls that opt out (sign-in)', async () => {
+    vi.stubGlobal('fetch', answer(401, '{"detail":"Incorrect username or password"}'))
+    await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)
+    expect(localStorage.getItem('authStatus')).toBeNull()
+  })
+})
+
+describe('toastMessageFor', () => {
+  const error = (status: number) => new ApiError(status, 'x', new Response(null, { status }))
+  it('toasts server errors but not 401 or 403 (SPEC §6)', () => {
+    expect(toastMessageFor(error(500))).toBe('Server error: 500 - x')
+    expect(toastMessageFor(error(401))).toBeNull()
+    expect(toastMessageFor(error(403))).toBeNull()
+  })
+  it('explains an unreachable server and ignores cancelled requests', () => {
+    expect(toastMessageFor(new TypeError('Failed to fetch'))).toBe('Cannot reach the server: Failed to fetch')
+    expect(toastMessageFor(new DOMException('aborted', 'AbortError'))).toBeNull()
+  })
+})

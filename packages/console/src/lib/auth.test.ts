@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { applyClusterAuth, hasToken, isLoggedIn, signIn, signOut } from './auth'
+import { session, tokenCookie } from './storage'
+
+describe('token rules (SPEC §4)', () => {
+  it('has no token with an empty cookie, or a non-no_auth cookie without a session token', () => {
+    expect(hasToken()).toBe(false)
+    tokenCookie.set('need_auth')
+    expect(hasToken()).toBe(false)
+    tokenCookie.set('no_auth')
+    expect(hasToken()).toBe(true)
+  })
+
+  it('turns auth off: cookie no_auth and the session token removed', () => {
+    session.set('token', 'old-token-from-before')
+    applyClusterAuth(false)
+    expect(tokenCookie.get()).toBe('no_auth')
+    expect(session.get('token')).toBeNull()
+    expect(hasToken()).toBe(true)
+  })
+
+  it('turns auth on: the cookie is set, and a tab without a token must sign in', () => {
+    tokenCookie.set('no_auth')
+    applyClusterAuth(true)
+    expect(tokenCookie.get()).toBe('need_auth')
+    expect(hasToken()).toBe(false)
+    signIn('eyJhbGciOiJIUzI1NiJ9.payload.sig')
+    applyClusterAuth(true)
+    expect(tokenCookie.get()).toBe('eyJhbGciOiJIUzI1NiJ9.payload.sig')
+    expect(hasToken()).toBe(true)
+  })
+
+  it('counts a token of more than 10 characters as logged in', () => {
+    session.set('token', '0123456789')
+    expect(isLoggedIn()).toBe(false)
+    session.set('token', '0123456789a')
+    expect(isLoggedIn()).toBe(true)
+  })
+
+  it('LOG OUT clears the cookie and the five session items, and keeps the others', () => {
+    signIn('a-long-access-token')
+    for (const key of [
+      'modelType',
+      'lastActiveUrl',
+      'runningModelType',
+      'registerModelType',
+      'subType',
+    ] as const) {
+      session.set(key, 'x')
+    }
+    signOut()
+    expect(tokenCookie.get()).toBeUndefined()
+    for (const key of [
+      'token',
+      'modelType',
+      'lastActiveUrl',
+      'runningModelType',
+      'registerModelType',
+    ] as const) {
+      expect(session.get(key)).toBeNull()
+    }
+    expect(session.get('subType')).toBe('x')
+  })
+})

@@ -1,0 +1,42 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseCommandLine, usage } from '../src/config.js'
+
+function config(argv: string[], env: NodeJS.ProcessEnv = {}) {
+  const parsed = parseCommandLine(argv, env)
+  if (parsed.help) throw new Error('expected a config')
+  return parsed.config
+}
+
+describe('command line', () => {
+  it('has upstream-like defaults', () => {
+    const defaults = config([])
+    expect(defaults.host).toBe('127.0.0.1')
+    expect(defaults.port).toBe(9997)
+    expect(defaults.dataDir).toBe(join(homedir(), '.serving-console'))
+    expect(defaults.logLevel).toBe('info')
+  })
+
+  it('takes flags over environment variables over defaults', () => {
+    const env = { SERVING_CONSOLE_PORT: '8000', SERVING_CONSOLE_HOST: '0.0.0.0' }
+    expect(config([], env).port).toBe(8000)
+    expect(config(['--port', '9000'], env).port).toBe(9000)
+    expect(config(['--port=9001'], env).host).toBe('0.0.0.0')
+    expect(config(['--data-dir', 'rel/dir']).dataDir).toBe(join(process.cwd(), 'rel/dir'))
+  })
+
+  it('refuses unknown flags and bad values with a clear message', () => {
+    expect(() => config(['--bogus'])).toThrow(ConfigError)
+    expect(() => config(['--port', 'x'])).toThrow(/--port must be an integer/)
+    expect(() => config(['--port', '70000'])).toThrow(/--port must be an integer/)
+    expect(() => config(['--log-level', 'loud'])).toThrow(/--log-level must be one of/)
+  })
+
+  it('answers --help with every flag and its environment variable', () => {
+    expect(parseCommandLine(['--help'], {})).toEqual({ help: true })
+    for (const word of ['--host', '--port', '--data-dir', '--log-level', 'SERVING_CONSOLE_PORT']) {
+      expect(usage()).toContain(word)
+    }
+  })
+})

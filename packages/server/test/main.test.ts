@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fakeConsoleBuild, tempDir } from './helper.js'
+
+// The real CLI as users run it: the built bin, a real port, real signals.
+const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const children: ChildProcess[] = []
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL')
+})
+
+function start(args: string[]) {
+  const child = spawn(process.execPath, [MAIN, '--console-dir', fakeConsoleBuild(), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const listening = async () => {
+    for (let i = 0; i < 100 && !output.includes('Serving Console at'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return output
+  }
+  return { child, exited, listening, output: () => output }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (typeof address !== 'object' || !address) throw new Error('no port')
+  return address.port
+}
+
+describe('serving-console CLI', () => {
+  beforeAll(() => {
+    if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does).`)
+  })
+
+  it('creates its data dir, serves, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort()
+    const dataDir = join(tempDir(), 'nested', 'data')
+    const server = start(['--port', String(port), '--data-dir', dataDir])
+    expect(await server.listening()).toContain(`http://127.0.0.1:${port}/ui/`)
+    expect(existsSync(dataDir)).toBe(true)
+    const answer = await fetch(`http://127.0.0.1:${port}/api/v1/cluster/auth`)
+    expect(await answer.json()).toEqual({ auth: false })
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  })
+
+  it('stops on SIGINT too', async () => {
+    const server = start(['--port', String(await freePort()), '--data-dir', tempDir()])
+    await server.listening()
+    server.child.kill('SIGINT')
+    expect(await server.exited).toBe(0)
+  })
+
+  it('says so in one line and exits non-zero when the port is taken', async () => {
+    const blocker = createServer().listen(0, '127.0.0.1')
+    await new Promise((resolve) => blocker.once('listening', resolve))
+    const address = blocker.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const server = start(['--port', String(port), '--data-dir', tempDir()])
+      expect(await server.exited).toBe(1)
+      const errorLines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('serving-console:'))
+      expect(errorLines).toEqual([
+        `serving-console: port ${port} on 127.0.0.1 is already in use; stop the other server or pick another --port.`,
+      ])
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('exits 2 on a bad flag', async () => {
+    const server = start(['--bogus'])
+    expect(await server.exited).toBe(2)
+    expect(server.output()).toContain("Unknown option '--bogus'")
+  })
+})
