@@ -6,6 +6,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/global-teardown.ts',
   outputDir: './test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -41,6 +41,6 @@ describe('console static files', () => {
     const app = await testApp({ consoleDir: tempDir() })
     const response = await app.inject('/ui/')
     expect(response.statusCode).toBe(503)
-    expect(response.json().detail).toMatch(/npm run build/)
+    expect(response.json<{ detail: string }>().detail).toMatch(/npm run build/)
   })
 })

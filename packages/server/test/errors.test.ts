@@ -38,7 +38,7 @@ describe('error model', () => {
       payload: '{"model_name":',
     })
     expect(response.statusCode).toBe(400)
-    expect(typeof response.json().detail).toBe('string')
+    expect(typeof response.json<{ detail: string }>().detail).toBe('string')
   })
 
   it('passes HttpError status, detail and headers through', async () => {
@@ -59,7 +59,7 @@ describe('error model', () => {
     })
     const response = await app.inject('/test/boom')
     expect(response.statusCode).toBe(500)
-    expect(response.json().detail).toMatch(/^Internal server error \(request .+\)$/)
+    expect(response.json<{ detail: string }>().detail).toMatch(/^Internal server error \(request .+\)$/)
     expect(response.body).not.toContain('secret')
   })
 })
