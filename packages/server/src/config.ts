@@ -10,6 +10,8 @@ export interface Config {
   logLevel: LogLevel
   /** Folder of the console build that is served at /ui/. */
   consoleDir: string
+  /** Upstream's classic auth file; auth is off without one. */
+  authConfig?: string | undefined
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -25,6 +27,11 @@ const OPTIONS = {
     fallback: join(homedir(), '.serving-console'),
   },
   'log-level': { env: 'SERVING_CONSOLE_LOG_LEVEL', help: LOG_LEVELS.join(', '), fallback: 'info' },
+  'auth-config': {
+    env: 'SERVING_CONSOLE_AUTH_CONFIG',
+    help: "upstream Xinference's auth file (auth_config + user_config); auth is off without one",
+    fallback: '',
+  },
   'console-dir': {
     env: 'SERVING_CONSOLE_CONSOLE_DIR',
     help: 'folder of the console build to serve at /ui/',
@@ -42,7 +49,7 @@ export class ConfigError extends Error {
 export function usage(): string {
   const lines = Object.entries(OPTIONS).map(
     ([name, option]) =>
-      `  --${name.padEnd(12)} ${option.help}\n  ${' '.repeat(15)} env ${option.env}, default ${option.fallback}`,
+      `  --${name.padEnd(12)} ${option.help}\n  ${' '.repeat(15)} env ${option.env}${option.fallback ? `, default ${option.fallback}` : ''}`,
   )
   return [
     'Usage: serving-console [options]',
@@ -96,6 +103,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       dataDir: resolve(value('data-dir')),
       logLevel: logLevel as LogLevel,
       consoleDir: resolve(value('console-dir')),
+      authConfig: value('auth-config') ? resolve(value('auth-config')) : undefined,
     },
   }
 }

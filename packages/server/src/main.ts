@@ -21,7 +21,16 @@ async function main() {
   const { config } = parsed
   mkdirSync(config.dataDir, { recursive: true })
 
-  const app = await buildApp(config)
+  let app
+  try {
+    app = await buildApp(config)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`serving-console: ${error.message}`)
+      process.exit(2)
+    }
+    throw error
+  }
   try {
     await app.listen({ host: config.host, port: config.port })
   } catch (error) {

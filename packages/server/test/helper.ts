@@ -41,3 +41,38 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyI
   cleanups.push(() => app.close())
   return app
 }
+
+export const ADMIN = { username: 'admin', password: 'admin-password-1' }
+export const VIEWER = { username: 'viewer', password: 'viewer-password-1' }
+export const VIEWER_KEY = 'sk-viewer0000001'
+
+/** An upstream-format auth file: an admin and a viewer who may only list models. */
+export function authFile(overrides: { token_expire_in_minutes?: number; secret_key?: string } = {}): string {
+  const path = join(tempDir('sc-auth-'), 'auth.json')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      auth_config: {
+        algorithm: 'HS256',
+        secret_key:
+          overrides.secret_key ?? '09d25e094faa6ca2556c818166b7a9563b93f7099f6f0f4caa6cf63b88e8d3e7',
+        token_expire_in_minutes: overrides.token_expire_in_minutes ?? 30,
+      },
+      user_config: [
+        { ...ADMIN, permissions: ['admin'], api_keys: [] },
+        { ...VIEWER, permissions: ['models:list'], api_keys: [VIEWER_KEY] },
+      ],
+    }),
+  )
+  return path
+}
+
+/** Signs in through the real route and returns the access token. */
+export async function signIn(
+  app: FastifyInstance,
+  user: { username: string; password: string },
+): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/token', payload: user })
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
+  return response.json<{ access_token: string }>().access_token
+}

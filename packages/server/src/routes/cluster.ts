@@ -1,11 +1,63 @@
-import { apiPaths, ClusterAuth } from '@serving-console/contract'
+import {
+  apiPaths,
+  ClusterAuth,
+  ClusterInfo,
+  ClusterInfoQuery,
+  ClusterVersion,
+  DeviceCount,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
-import { specAndUpstream } from './paths.js'
+import type { BuildInfo } from '../build-info.js'
+import type { ResourceSampler } from '../cluster/resource-sampler.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { specAndUpstream } from './paths.js'
 
-export async function clusterRoutes(app: FastifyInstance) {
+export interface ClusterOptions {
+  authEnabled: boolean
+  sampler: ResourceSampler
+  buildInfo: BuildInfo
+  /** host:port this node answers at, as upstream ≥ v1.14 reports it. */
+  address: () => string
+}
+
+/** Cluster routes. In embedded mode the cluster is this machine: one Supervisor and one Worker entry. */
+export async function clusterRoutes(app: FastifyInstance, options: ClusterOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
+
   for (const url of specAndUpstream(apiPaths.clusterAuth)) {
-    typed.get(url, { schema: { response: { 200: ClusterAuth } } }, () => ({ auth: false }))
+    typed.get(url, { schema: { response: { 200: ClusterAuth } } }, () => ({ auth: options.authEnabled }))
+  }
+
+  typed.get(
+    '/v1/cluster/info',
+    { schema: { querystring: ClusterInfoQuery, response: { 200: ClusterInfo } } },
+    () => {
+      const machine = options.sampler.current()
+      const node = {
+        ip_address: options.address(),
+        cpu_count: machine.cpuCount,
+        cpu_available: machine.cpuAvailable,
+        mem_total: machine.memTotal,
+        mem_available: machine.memAvailable,
+        mem_used: machine.memTotal - machine.memAvailable,
+      }
+      // As upstream: the supervisor reports no GPUs of its own; the worker holds the machine's GPUs.
+      return [
+        { node_type: 'Supervisor', ...node, gpu_count: 0, gpu_vram_total: 0, gpu_vram_available: 0 },
+        {
+          node_type: 'Worker',
+          ...node,
+          gpu_count: machine.gpu.count,
+          gpu_vram_total: machine.gpu.vramTotal,
+          gpu_vram_available: machine.gpu.vramAvailable,
+        },
+      ]
+    },
+  )
+
+  typed.get('/v1/cluster/version', { schema: { response: { 200: ClusterVersion } } }, () => options.buildInfo)
+
+  for (const url of specAndUpstream(apiPaths.clusterDevices)) {
+    typed.get(url, { schema: { response: { 200: DeviceCount } } }, () => options.sampler.current().gpu.count)
   }
 }

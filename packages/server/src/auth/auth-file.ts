@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs'
+import { Scope } from '@serving-console/contract'
+import { z } from 'zod'
+import { ConfigError } from '../config.js'
+
+/** The algorithms jose signs with a shared secret; upstream's default is HS256. */
+const ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const
+
+/** Upstream Xinference's classic `--auth-config` file. */
+const AuthFile = z.object({
+  auth_config: z.object({
+    algorithm: z.enum(ALGORITHMS).default('HS256'),
+    secret_key: z.string().min(16, 'must be at least 16 characters'),
+    token_expire_in_minutes: z.number().positive(),
+  }),
+  user_config: z
+    .array(
+      z.object({
+        username: z.string().min(1),
+        password: z.string().min(1),
+        permissions: z.array(Scope),
+        api_keys: z.array(z.string().min(8, 'must be at least 8 characters')).default([]),
+      }),
+    )
+    .min(1, 'must list at least one user'),
+})
+
+export type AuthSettings = z.infer<typeof AuthFile>
+export type AuthUser = AuthSettings['user_config'][number]
+
+/** Reads and checks the file; any problem stops start-up with a message naming the file and the field. */
+export function loadAuthFile(path: string): AuthSettings {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new ConfigError(`cannot read --auth-config ${path}: ${(error as Error).message}`)
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (error) {
+    throw new ConfigError(`--auth-config ${path} is not valid JSON: ${(error as Error).message}`)
+  }
+  const parsed = AuthFile.safeParse(json)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`,
+    )
+    throw new ConfigError(`--auth-config ${path} is invalid:\n  ${problems.join('\n  ')}`)
+  }
+  const settings = parsed.data
+  const names = new Set<string>()
+  const keys = new Set<string>()
+  for (const user of settings.user_config) {
+    if (names.has(user.username))
+      throw new ConfigError(`--auth-config ${path}: user "${user.username}" twice`)
+    names.add(user.username)
+    for (const key of user.api_keys) {
+      if (keys.has(key)) throw new ConfigError(`--auth-config ${path}: an api key is given to two users`)
+      keys.add(key)
+    }
+  }
+  return settings
+}

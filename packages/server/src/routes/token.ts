@@ -1,0 +1,36 @@
+import { apiPaths, LoginRequest, TokenResponse } from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import type { Authenticator } from '../auth/authenticator.js'
+import { SignInLimiter } from '../auth/sign-in-limiter.js'
+import { HttpError } from '../http-error.js'
+import type { ZodTypeProvider } from '../zod-type-provider.js'
+
+/** `POST /token`: a JSON body {username, password}, as upstream accepts. */
+export async function tokenRoutes(app: FastifyInstance, options: { authenticator: Authenticator | null }) {
+  const { authenticator } = options
+  const limiter = new SignInLimiter()
+
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      apiPaths.token,
+      { schema: { body: LoginRequest, response: { 200: TokenResponse } } },
+      async (request) => {
+        if (!authenticator)
+          throw new HttpError(400, 'This server runs without authentication; no sign-in is needed.')
+        const wait = limiter.retryAfter(request.ip)
+        if (wait > 0) {
+          throw new HttpError(429, `Too many failed sign-ins; try again in ${wait} s.`, {
+            'retry-after': String(wait),
+          })
+        }
+        const user = authenticator.checkPassword(request.body.username, request.body.password)
+        if (!user) {
+          limiter.fail(request.ip)
+          throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
+        }
+        limiter.succeed(request.ip)
+        return { access_token: await authenticator.issueToken(user), token_type: 'bearer' }
+      },
+    )
+}

@@ -1,0 +1,192 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { decodeJwt } from 'jose'
+import { describe, expect, it } from 'vitest'
+import { loadAuthFile } from '../src/auth/auth-file.js'
+import { ROUTE_SCOPES, accessFor, isConsolePath } from '../src/auth/route-scopes.js'
+import { SignInLimiter } from '../src/auth/sign-in-limiter.js'
+import { ConfigError } from '../src/config.js'
+import { ADMIN, authFile, signIn, tempDir, testApp, VIEWER, VIEWER_KEY } from './helper.js'
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+describe('auth off (default)', () => {
+  it('reports auth false and leaves every route open', async () => {
+    const app = await testApp()
+    expect((await app.inject('/api/v1/cluster/auth')).json()).toEqual({ auth: false })
+    expect((await app.inject('/v1/cluster/info?detailed=true')).statusCode).toBe(200)
+  })
+
+  it('answers a sign-in with a clear 400', async () => {
+    const app = await testApp()
+    const response = await app.inject({ method: 'POST', url: '/token', payload: ADMIN })
+    expect(response.statusCode).toBe(400)
+    expect(response.json<{ detail: string }>().detail).toMatch(/without authentication/)
+  })
+})
+
+describe('sign-in', () => {
+  it('issues a signed JWT with sub, scopes and exp', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    expect((await app.inject('/api/v1/cluster/auth')).json()).toEqual({ auth: true })
+    const response = await app.inject({ method: 'POST', url: '/token', payload: VIEWER })
+    expect(response.statusCode).toBe(200)
+    const { access_token, token_type } = response.json<{ access_token: string; token_type: string }>()
+    expect(token_type).toBe('bearer')
+    const claims = decodeJwt(access_token)
+    expect(claims.sub).toBe('viewer')
+    expect(claims.scopes).toEqual(['models:list'])
+    expect(claims.exp).toBeGreaterThan(Date.now() / 1000 + 29 * 60)
+  })
+
+  it('refuses a wrong password or an unknown user with 401 {detail}', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    for (const payload of [
+      { ...ADMIN, password: 'wrong' },
+      { username: 'nobody', password: 'x' },
+    ]) {
+      const response = await app.inject({ method: 'POST', url: '/token', payload })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: 'Incorrect username or password' })
+    }
+  })
+
+  it('refuses an address after repeated failures with 429 and Retry-After, not others', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const attempt = (remoteAddress: string, password: string) =>
+      app.inject({ method: 'POST', url: '/token', payload: { ...ADMIN, password }, remoteAddress })
+    for (let i = 0; i < 5; i++) expect((await attempt('10.1.1.1', 'wrong')).statusCode).toBe(401)
+    const refused = await attempt('10.1.1.1', ADMIN.password)
+    expect(refused.statusCode).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect((await attempt('10.1.1.2', ADMIN.password)).statusCode).toBe(200)
+  })
+})
+
+describe('tokens on API routes', () => {
+  it('needs a token: 401 Not authenticated with WWW-Authenticate: Bearer', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const response = await app.inject('/v1/cluster/info?detailed=true')
+    expect(response.statusCode).toBe(401)
+    expect(response.headers['www-authenticate']).toBe('Bearer')
+    expect(response.json()).toEqual({ detail: 'Not authenticated' })
+  })
+
+  it('refuses a forged, malformed or foreign-signed token with 401', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const foreign = await testApp({ authConfig: authFile({ secret_key: 'another-secret-of-enough-length' }) })
+    const tokens = ['garbage', 'a.b.c', await signIn(foreign, ADMIN)]
+    for (const token of tokens) {
+      const response = await app.inject({ url: '/v1/cluster/version', headers: bearer(token) })
+      expect(response.statusCode).toBe(401)
+      expect(response.json()).toEqual({ detail: 'Could not validate credentials' })
+      expect(response.headers['www-authenticate']).toBe('Bearer')
+    }
+  })
+
+  it('refuses an expired token', async () => {
+    const app = await testApp({ authConfig: authFile({ token_expire_in_minutes: 1 / 60 }) })
+    const token = await signIn(app, ADMIN)
+    expect((await app.inject({ url: '/v1/cluster/version', headers: bearer(token) })).statusCode).toBe(200)
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    const response = await app.inject({ url: '/v1/cluster/version', headers: bearer(token) })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('reads tokens only from the Authorization header, never from a cookie', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const token = await signIn(app, ADMIN)
+    const response = await app.inject({ url: '/v1/cluster/version', headers: { cookie: `token=${token}` } })
+    expect(response.statusCode).toBe(401)
+  })
+
+  it('gives 403 Not enough permissions to a valid user without the scope; admin passes', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const viewer = await signIn(app, VIEWER)
+    expect((await app.inject({ url: '/api/v1/cluster/devices', headers: bearer(viewer) })).statusCode).toBe(
+      200,
+    )
+    const denied = await app.inject({ url: '/v1/cluster/info?detailed=true', headers: bearer(viewer) })
+    expect(denied.statusCode).toBe(403)
+    expect(denied.json()).toEqual({ detail: 'Not enough permissions' })
+    const admin = await signIn(app, ADMIN)
+    expect(
+      (await app.inject({ url: '/v1/cluster/info?detailed=true', headers: bearer(admin) })).statusCode,
+    ).toBe(200)
+  })
+
+  it('accepts api keys as bearer tokens with their user’s scopes', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    expect((await app.inject({ url: '/v1/cluster/devices', headers: bearer(VIEWER_KEY) })).statusCode).toBe(
+      200,
+    )
+    expect((await app.inject({ url: '/v1/cluster/version', headers: bearer(VIEWER_KEY) })).statusCode).toBe(
+      403,
+    )
+  })
+
+  it('leaves the console files open', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    expect((await app.inject('/ui/')).statusCode).toBe(200)
+    expect((await app.inject('/ui/assets/index-abc123.js')).statusCode).toBe(200)
+  })
+
+  it('route scan: no API route answers without a token, and every route is in the scope table', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    await app.ready()
+    const apiRoutes = app.registeredRoutes.filter(
+      ({ url }) => !isConsolePath(url) && !url.startsWith('/test/'),
+    )
+    expect(apiRoutes.length).toBeGreaterThan(5)
+    for (const { method, url } of apiRoutes) {
+      const access = accessFor(method === 'HEAD' ? 'GET' : method, url)
+      expect(access, `${method} ${url} is missing from ROUTE_SCOPES`).toBeDefined()
+      if (access === 'public') continue
+      const response = await app.inject({
+        method: method as 'GET',
+        url: url.replace(/:(\w+)/g, 'x'),
+        payload: {},
+      })
+      expect(response.statusCode, `${method} ${url}`).toBe(401)
+    }
+    expect(Object.values(ROUTE_SCOPES).filter((access) => access === 'public')).toHaveLength(2)
+  })
+})
+
+describe('auth file', () => {
+  const write = (content: string) => {
+    const path = join(tempDir(), 'auth.json')
+    writeFileSync(path, content)
+    return path
+  }
+
+  it('names the problem of a malformed file', () => {
+    expect(() => loadAuthFile(write('{nope'))).toThrow(/is not valid JSON/)
+    expect(() => loadAuthFile(join(tempDir(), 'missing.json'))).toThrow(/cannot read --auth-config/)
+    const badScope = JSON.stringify({
+      auth_config: { algorithm: 'HS256', secret_key: 'x'.repeat(32), token_expire_in_minutes: 30 },
+      user_config: [{ username: 'a', password: 'b', permissions: ['models:fly'], api_keys: [] }],
+    })
+    expect(() => loadAuthFile(write(badScope))).toThrow(/user_config\.0\.permissions\.0/)
+    const noSecret = JSON.stringify({ auth_config: { token_expire_in_minutes: 30 }, user_config: [] })
+    expect(() => loadAuthFile(write(noSecret))).toThrow(ConfigError)
+  })
+
+  it('stops the app from being built', async () => {
+    await expect(testApp({ authConfig: write('[]') })).rejects.toThrow(ConfigError)
+  })
+})
+
+describe('SignInLimiter', () => {
+  it('forgets an address after the window and keeps memory bounded', () => {
+    let now = 0
+    const limiter = new SignInLimiter(2, 1000, 3, () => now)
+    limiter.fail('a')
+    limiter.fail('a')
+    expect(limiter.retryAfter('a')).toBe(1)
+    now = 1001
+    expect(limiter.retryAfter('a')).toBe(0)
+    for (const address of ['b', 'c', 'd', 'e', 'f']) limiter.fail(address)
+    expect(limiter.size).toBeLessThanOrEqual(3)
+  })
+})
