@@ -10,7 +10,7 @@ export type BuildInfo = {
 export function readBuildInfo(): BuildInfo {
   const root = new URL('../../../', import.meta.url)
   const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }
-  let commit: string | null = null
+  let commit: string | null
   try {
     commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] })
       .toString()
