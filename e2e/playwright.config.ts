@@ -1,7 +1,23 @@
 import { defineConfig } from '@playwright/test'
-import { testServer } from './support/servers'
+import { authFileFor, testServer, type TestServer } from './support/servers'
 
+/** Auth off, as `npm start` runs by default. */
 const open = testServer('open')
+/** An upstream-format auth file with an admin and a viewer (models:list only). */
+const auth = testServer('auth')
+/** The same users, with tokens that expire after 6 s. */
+const expiry = testServer('expiry')
+
+function platform(server: TestServer, extraArgs = '') {
+  return {
+    name: `platform (${server.name})`,
+    command: `node ../packages/server/dist/main.js --port ${server.port} --data-dir ${server.dataDir} --log-level warn ${extraArgs}`,
+    url: `${server.url}/api/v1/cluster/auth`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe' as const,
+  }
+}
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
@@ -17,7 +33,6 @@ export default defineConfig({
   retries: 0,
   reporter: 'list',
   use: {
-    baseURL: `${open.url}/ui/`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -34,15 +49,13 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'open', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'open', testIgnore: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${open.url}/ui/` } },
+    { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
+  ],
   webServer: [
-    {
-      name: 'platform (auth off)',
-      command: `node ../packages/server/dist/main.js --port ${open.port} --data-dir ${open.dataDir} --log-level warn`,
-      url: `${open.url}/api/v1/cluster/auth`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      stdout: 'pipe',
-    },
+    platform(open),
+    platform(auth, `--auth-config ${authFileFor(auth, 30)}`),
+    platform(expiry, `--auth-config ${authFileFor(expiry, 0.1)}`),
   ],
 })

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -35,4 +36,28 @@ export function testServer(name: string): TestServer {
   const port = once(`E2E_${key}_PORT`, freePort)
   const dataDir = once(`E2E_${key}_DATA_DIR`, () => mkdtempSync(join(tmpdir(), `sc-e2e-${name}-`)))
   return { name, port, dataDir, url: `http://127.0.0.1:${port}` }
+}
+
+export const USERS = {
+  admin: { username: 'admin', password: 'admin-password-1', permissions: ['admin'] },
+  viewer: { username: 'viewer', password: 'viewer-password-1', permissions: ['models:list'] },
+} as const
+
+/** Writes an upstream-format auth file for a test server into its data dir's parent, once per run. */
+export function authFileFor(server: TestServer, tokenExpireInMinutes: number): string {
+  const path = `${server.dataDir}.auth.json`
+  if (!existsSync(path)) {
+    writeFileSync(
+      path,
+      JSON.stringify({
+        auth_config: {
+          algorithm: 'HS256',
+          secret_key: randomBytes(32).toString('hex'),
+          token_expire_in_minutes: tokenExpireInMinutes,
+        },
+        user_config: Object.values(USERS).map((user) => ({ ...user, api_keys: [] })),
+      }),
+    )
+  }
+  return path
 }

@@ -19,15 +19,23 @@ describe('token rules (SPEC §4)', () => {
     expect(hasToken()).toBe(true)
   })
 
-  it('turns auth on: the cookie is set, and a tab without a token must sign in', () => {
+  it('turns auth on: a tab without a session token gets the cookie set and must sign in', () => {
     tokenCookie.set('no_auth')
     applyClusterAuth(true)
     expect(tokenCookie.get()).toBe('need_auth')
     expect(hasToken()).toBe(false)
     signIn('eyJhbGciOiJIUzI1NiJ9.payload.sig')
-    applyClusterAuth(true)
     expect(tokenCookie.get()).toBe('eyJhbGciOiJIUzI1NiJ9.payload.sig')
     expect(hasToken()).toBe(true)
+  })
+
+  it('leaves the cookie alone when auth is on and a session token exists', () => {
+    session.set('token', 'a-session-token')
+    applyClusterAuth(true)
+    expect(tokenCookie.get()).toBeUndefined()
+    tokenCookie.set('a-session-token')
+    applyClusterAuth(true)
+    expect(tokenCookie.get()).toBe('a-session-token')
   })
 
   it('counts a token of more than 10 characters as logged in', () => {

@@ -26,12 +26,11 @@ export function authorizationHeader(): Record<string, string> {
 
 /** Applies the answer of `GET /api/v1/cluster/auth` to the cookie and session (SPEC §4). */
 export function applyClusterAuth(authEnabled: boolean): void {
-  const token = session.get('token')
   if (!authEnabled) {
     tokenCookie.set(NO_AUTH)
     session.remove('token')
-  } else {
-    tokenCookie.set(token ?? NEED_AUTH)
+  } else if (!session.get('token')) {
+    tokenCookie.set(NEED_AUTH)
   }
 }
 

@@ -1,12 +1,52 @@
-import { Typography } from '@mui/material'
+import { Box, Stack, Typography } from '@mui/material'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useNavigate } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { ApiError } from '../../lib/api-client'
+import { lastActivePath } from '../../lib/last-active'
+import { clusterInfoQuery } from './api/get-cluster-info'
+import { clusterVersionQuery } from './api/get-cluster-version'
+import { ResourceTrends } from './components/resource-trends'
+import { SummaryPanel } from './components/summary-panel'
+import { WorkerDetails } from './components/worker-details'
+import { totalsOf } from './summarize'
+import { useResourceHistory } from './use-resource-history'
 
-/** Placeholder until this screen's issue lands. */
+const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403
+
+/** SPEC §2 "Cluster Information". */
 export function ClusterInfoPage() {
+  const navigate = useNavigate()
+  const info = useQuery(clusterInfoQuery)
+  const version = useQuery(clusterVersionQuery)
+  const history = useResourceHistory(info.data, info.dataUpdatedAt)
+
+  // SPEC §4: a 403 on either fetch sends the user back to the last active section.
+  const forbidden = isForbidden(info.error) || isForbidden(version.error)
+  useEffect(() => {
+    if (forbidden) void navigate(lastActivePath(), { replace: true })
+  }, [forbidden, navigate])
+
   return (
     <>
       <PageHeader title="Cluster Information" />
-      <Typography color="text.secondary">This screen is being built.</Typography>
+      {!info.data ? (
+        <Typography color="text.secondary">Loading</Typography>
+      ) : (
+        <Stack spacing={3}>
+          <ResourceTrends samples={history} />
+          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+            <SummaryPanel
+              title="Supervisor"
+              totals={totalsOf(info.data, 'Supervisor')}
+              version={version.data}
+            />
+            <SummaryPanel title="Workers" totals={totalsOf(info.data, 'Worker')} version={version.data} />
+          </Box>
+          <WorkerDetails nodes={info.data} />
+        </Stack>
+      )}
     </>
   )
 }

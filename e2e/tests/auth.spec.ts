@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test'
+import { testServer, USERS } from '../support/servers'
+
+const expiry = testServer('expiry')
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.getByLabel('Username').fill(user.username)
+  await page.getByLabel('Password').fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+const cookieToken = (page: Page) =>
+  page.evaluate(() => /(?:^|; )token=([^;]*)/.exec(document.cookie)?.[1] ?? null)
+const sessionToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('token'))
+
+test('a visitor without a token is sent to the LOGIN form', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await expect(page).toHaveURL(/#\/login$/)
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
+  await expect(page.getByRole('banner')).toContainText('Serving Console')
+  for (const path of ['#/register_model/llm', '#/cluster_info', '#/running_models/LLM']) {
+    await page.goto(path)
+    await expect(page).toHaveURL(/#\/login$/)
+  }
+})
+
+test('username and password are required', async ({ page }) => {
+  let signIns = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/token')) signIns += 1
+  })
+  await page.goto('#/login')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  expect(
+    await page.getByLabel('Username').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+  ).toBe(true)
+  await page.getByLabel('Username').fill('admin')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  expect(
+    await page.getByLabel('Password').evaluate((input: HTMLInputElement) => input.validity.valueMissing),
+  ).toBe(true)
+  expect(signIns).toBe(0)
+})
+
+test('a wrong password shows the server’s answer in the error toast', async ({ page }) => {
+  await page.goto('#/login')
+  await signIn(page, { username: 'admin', password: 'not-the-password' })
+  await expect(page.getByRole('alert')).toHaveText('Login failed: 401 - Incorrect username or password')
+  await expect(page).toHaveURL(/#\/login$/)
+  // A failed sign-in is not a lost session: no auth dialog.
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session', async ({ page }) => {
+  await page.goto('#/login')
+  await signIn(page, USERS.admin)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+  const token = await sessionToken(page)
+  expect(token?.split('.')).toHaveLength(3)
+  expect(await cookieToken(page)).toBe(token)
+
+  await nav(page).getByRole('button', { name: 'Running Models' }).click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Running Models' })).toBeVisible()
+
+  await page.getByRole('button', { name: 'LOG OUT' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+  // The token is gone; the login screen marks the cookie as needing a sign-in (SPEC §4).
+  expect(await cookieToken(page)).toBe('need_auth')
+  const left = await page.evaluate(() =>
+    ['token', 'modelType', 'lastActiveUrl', 'runningModelType', 'registerModelType'].map((key) =>
+      sessionStorage.getItem(key),
+    ),
+  )
+  expect(left).toEqual([null, null, null, null, null])
+  // History was replaced: Back does not return to a signed-in screen.
+  await page.goBack()
+  await expect(page).not.toHaveURL(/running_models/)
+})
+
+test('the cluster page works for an admin', async ({ page }) => {
+  await page.goto('#/login')
+  await signIn(page, USERS.admin)
+  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+  await expect(
+    page.getByRole('region', { name: 'Supervisor' }).getByRole('row', { name: /^Count 1$/ }),
+  ).toBeVisible()
+})
+
+test('a user without the admin scope gets the 403 dialog and goes back to the last section', async ({
+  page,
+}) => {
+  await page.goto('#/login')
+  await signIn(page, USERS.viewer)
+  await nav(page).getByRole('button', { name: 'Running Models' }).click()
+  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Permission Error' })
+  await expect(dialog).toContainText('You do not have permissions to do this!')
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+  // 403 shows no toast (SPEC §6).
+  await expect(page.getByRole('alert')).toBeHidden()
+  await dialog.getByRole('button', { name: 'CONFIRMED' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+})
+
+test('an expired token leads to the 401 dialog and back to /login', async ({ page }) => {
+  test.setTimeout(45_000)
+  await page.goto(`${expiry.url}/ui/#/login`)
+  await signIn(page, USERS.admin)
+  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+  await expect(page.getByRole('region', { name: 'Supervisor' })).toBeVisible()
+
+  // Tokens of this server live 6 s; the 5 s refresh after that is refused.
+  const dialog = page.getByRole('dialog', { name: 'Authentication Error' })
+  await expect(dialog).toContainText('Invalid credentials! Please login.', { timeout: 20_000 })
+  await expect(page.getByRole('alert')).toBeHidden()
+  await dialog.getByRole('button', { name: 'CONFIRMED' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+  expect(await cookieToken(page)).toBeNull()
+
+  await signIn(page, USERS.admin)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+})

@@ -1,0 +1,95 @@
+import { cpus, totalmem } from 'node:os'
+import { expect, test } from '@playwright/test'
+import { formatBytes } from '../support/format'
+
+// The server runs on this machine, so its figures are Node's figures here.
+const CPU_TOTAL = cpus().length.toFixed(2)
+const MEM_TOTAL = formatBytes(totalmem())
+
+test('shows this machine as Supervisor and Worker, with Item/Value tables and worker details', async ({
+  page,
+}) => {
+  await page.goto('#/cluster_info')
+  await expect(page.getByRole('heading', { name: 'Cluster Information' })).toBeVisible()
+
+  const supervisor = page.getByRole('region', { name: 'Supervisor' })
+  await expect(supervisor.getByRole('row', { name: /^Count 1$/ })).toBeVisible()
+  await expect(supervisor.getByRole('row', { name: /^Address 127\.0\.0\.1:\d+$/ })).toBeVisible()
+  await expect(supervisor.getByRole('row', { name: /^CPU Info/ })).toContainText(`Total: ${CPU_TOTAL}`)
+  await expect(supervisor.getByRole('row', { name: /^CPU Memory Info/ })).toContainText(`Total: ${MEM_TOTAL}`)
+  await expect(supervisor.getByRole('row', { name: /^Version/ })).toContainText(
+    /Release: 0\.1\.0\s*Commit: [0-9a-f]{40}/,
+  )
+  // No GPU memory on this machine: no GPU rows.
+  await expect(supervisor.getByRole('row', { name: /^GPU/ })).toHaveCount(0)
+
+  const workers = page.getByRole('region', { name: 'Workers' })
+  await expect(workers.getByRole('row', { name: /^Count 1$/ })).toBeVisible()
+  await expect(workers.getByRole('row', { name: /^Address/ })).toHaveCount(0)
+
+  const details = page.getByRole('region', { name: 'Worker Details' })
+  await expect(details.getByRole('columnheader')).toHaveText([
+    'Node Type',
+    'Address',
+    'CPU Usage',
+    'CPU Total',
+    'Mem Usage',
+    'Mem Total',
+    'GPU Count',
+    'GPU Mem Usage',
+    'GPU Mem Total',
+  ])
+  const row = details.getByRole('row').nth(1)
+  await expect(row.getByRole('cell').nth(0)).toHaveText('Worker')
+  await expect(row.getByRole('cell').nth(3)).toHaveText(CPU_TOTAL)
+  await expect(row.getByRole('cell').nth(5)).toHaveText(MEM_TOTAL)
+  await expect(row.getByRole('cell').nth(6)).toHaveText('0')
+})
+
+test('refreshes every 5 s with one timer, asks the version once, and charts each refresh', async ({
+  page,
+}) => {
+  await page.clock.install()
+  const calls = { info: 0, version: 0 }
+  let answered = 0
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (path === '/v1/cluster/info') calls.info += 1
+    if (path === '/v1/cluster/version') calls.version += 1
+  })
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/v1/cluster/info') answered += 1
+  })
+  await page.goto('#/cluster_info')
+  await expect(page.getByRole('region', { name: 'Supervisor' })).toBeVisible()
+  await expect.poll(() => calls).toEqual({ info: 1, version: 1 })
+
+  const memoryNow = page.getByLabel('Memory now')
+  await expect(memoryNow).toHaveText(/^\d+\.\d %$/)
+
+  for (const expected of [2, 3, 4]) {
+    // Advance only once the last answer is in, as a real 5 s would.
+    await expect.poll(() => answered).toBe(expected - 1)
+    await page.clock.runFor(5_000)
+    await expect.poll(() => calls.info).toBe(expected)
+  }
+  expect(calls.version).toBe(1)
+  await expect(
+    page.getByRole('img', { name: 'CPU over the last minutes' }).locator('polyline'),
+  ).toHaveAttribute('points', /^(\S+ ){3}\S+$/)
+})
+
+test("shows 'Loading' until the first answer arrives", async ({ page }) => {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((resolve) => (release = resolve))
+  // Hold the real answer back to see the waiting state, then let it through.
+  await page.route('**/v1/cluster/info?detailed=true', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('#/cluster_info')
+  await expect(page.getByText('Loading', { exact: true })).toBeVisible()
+  release()
+  await expect(page.getByRole('region', { name: 'Supervisor' })).toBeVisible()
+  await expect(page.getByText('Loading', { exact: true })).toBeHidden()
+})

@@ -1,0 +1,4 @@
+export const clusterKeys = {
+  info: ['cluster', 'info'] as const,
+  version: ['cluster', 'version'] as const,
+}
