@@ -2,18 +2,35 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify'
 import { loadAuthFile } from './auth/auth-file.js'
 import { Authenticator } from './auth/authenticator.js'
 import { readBuildInfo } from './build-info.js'
+import { ModelCache } from './cache/model-cache.js'
+import { Catalogue } from './catalogue/catalogue.js'
+import { loadBuiltinCatalogue } from './catalogue/families.js'
 import { ResourceSampler } from './cluster/resource-sampler.js'
 import type { Config } from './config.js'
 import { installAuth } from './plugins/auth.js'
 import { consoleStatic } from './plugins/console-static.js'
 import { installErrorHandler } from './plugins/error-handler.js'
+import { CustomModelsRepository } from './db/custom-models.js'
+import { openDatabase } from './db/database.js'
+import { cacheRoutes } from './routes/cache.js'
 import { clusterRoutes } from './routes/cluster.js'
+import { modelRoutes } from './routes/models.js'
+import { openaiRoutes } from './routes/openai.js'
+import { registrationRoutes } from './routes/registrations.js'
+import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
 import { jsonSerializerCompiler, zodValidatorCompiler } from './zod-type-provider.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: readonly { method: string; url: string }[]
+    /** The platform's parts, for tests and tools that drive it from inside. */
+    platform: {
+      catalogue: Catalogue
+      customModels: CustomModelsRepository
+      cache: ModelCache
+      models: ModelManager
+    }
   }
 }
 
@@ -61,5 +78,29 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     buildInfo: readBuildInfo(),
     address,
   })
+
+  const db = openDatabase(config.dataDir)
+  const customModels = new CustomModelsRepository(db)
+  const cache = new ModelCache(config.dataDir)
+  const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
+  const models = new ModelManager({
+    catalogue,
+    cache,
+    endpoints: { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint },
+    threads: config.threads,
+    contextSize: 4096,
+    machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
+  })
+  app.decorate('platform', { catalogue, customModels, cache, models })
+  // Workers stop before the database closes; a server killed outright loses its workers through their IPC channel.
+  app.addHook('onClose', async () => {
+    await models.shutdown()
+    db.close()
+  })
+
+  await app.register(registrationRoutes, { catalogue, customModels })
+  await app.register(cacheRoutes, { cache, address })
+  await app.register(modelRoutes, { models })
+  await app.register(openaiRoutes, { models })
   return app
 }

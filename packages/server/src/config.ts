@@ -12,6 +12,11 @@ export interface Config {
   consoleDir: string
   /** Upstream's classic auth file; auth is off without one. */
   authConfig?: string | undefined
+  /** llama.cpp threads per worker process. */
+  threads: number
+  /** Hub base addresses (tests point them at a local server). */
+  hfEndpoint: string
+  modelscopeEndpoint: string
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -31,6 +36,17 @@ const OPTIONS = {
     env: 'SERVING_CONSOLE_AUTH_CONFIG',
     help: "upstream Xinference's auth file (auth_config + user_config); auth is off without one",
     fallback: '',
+  },
+  threads: {
+    env: 'SERVING_CONSOLE_THREADS',
+    help: 'llama.cpp threads per model worker (more threads than free cores is far slower)',
+    fallback: '1',
+  },
+  'hf-endpoint': { env: 'HF_ENDPOINT', help: 'Hugging Face hub address', fallback: 'https://huggingface.co' },
+  'modelscope-endpoint': {
+    env: 'MODELSCOPE_ENDPOINT',
+    help: 'ModelScope hub address',
+    fallback: 'https://www.modelscope.cn',
   },
   'console-dir': {
     env: 'SERVING_CONSOLE_CONSOLE_DIR',
@@ -91,6 +107,13 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(`--port must be an integer from 0 to 65535, got "${value('port')}".`)
   }
+  const threads = Number(value('threads'))
+  if (!Number.isInteger(threads) || threads < 1 || threads > 256) {
+    throw new ConfigError(`--threads must be an integer from 1 to 256, got "${value('threads')}".`)
+  }
+  for (const name of ['hf-endpoint', 'modelscope-endpoint'] as const) {
+    if (!URL.canParse(value(name))) throw new ConfigError(`--${name} must be a URL, got "${value(name)}".`)
+  }
   const logLevel = value('log-level')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
@@ -104,6 +127,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       logLevel: logLevel as LogLevel,
       consoleDir: resolve(value('console-dir')),
       authConfig: value('auth-config') ? resolve(value('auth-config')) : undefined,
+      threads,
+      hfEndpoint: value('hf-endpoint'),
+      modelscopeEndpoint: value('modelscope-endpoint'),
     },
   }
 }

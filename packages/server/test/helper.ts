@@ -36,6 +36,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyI
     dataDir: tempDir(),
     logLevel: 'silent',
     consoleDir: fakeConsoleBuild(),
+    threads: 1,
+    hfEndpoint: 'http://127.0.0.1:9',
+    modelscopeEndpoint: 'http://127.0.0.1:9',
     ...overrides,
   })
   cleanups.push(() => app.close())

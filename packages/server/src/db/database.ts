@@ -1,0 +1,38 @@
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+
+/** Schema changes in order; each runs once, in a transaction, and is recorded in `schema_migrations`. */
+const MIGRATIONS: string[] = [
+  `CREATE TABLE custom_models (
+     model_type TEXT NOT NULL,
+     model_name TEXT NOT NULL,
+     body TEXT NOT NULL,
+     created_at TEXT NOT NULL DEFAULT (datetime('now')),
+     PRIMARY KEY (model_type, model_name)
+   )`,
+]
+
+export type Db = Database.Database
+
+/** Opens (creating if needed) the platform database in the data dir and brings its schema up to date. */
+export function openDatabase(dataDir: string): Db {
+  const db = new Database(join(dataDir, 'platform.db'))
+  db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)')
+  const applied = new Set(
+    db
+      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => row.version),
+  )
+  MIGRATIONS.forEach((sql, index) => {
+    const version = index + 1
+    if (applied.has(version)) return
+    db.transaction(() => {
+      db.exec(sql)
+      db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version)
+    })()
+  })
+  return db
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { z } from 'zod'
+import { HttpError } from '../http-error.js'
+import type { ModelManager } from '../runtime/model-manager.js'
+import type {
+  EmbedResult,
+  GenerationParams,
+  GenerationResult,
+  RerankResult,
+  WorkerRequest,
+} from '../runtime/protocol.js'
+import type { RunningModel } from '../runtime/running-model.js'
+import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { specAndUpstream } from './paths.js'
+
+const Stop = z.union([z.string(), z.array(z.string())]).nullish()
+const Generation = {
+  model: z.string().min(1),
+  max_tokens: z.number().int().positive().nullish(),
+  temperature: z.number().min(0).max(2).nullish(),
+  top_p: z.number().min(0).max(1).nullish(),
+  stop: Stop,
+  stream: z.boolean().nullish(),
+}
+const ChatBody = z.looseObject({
+  ...Generation,
+  messages: z
+    .array(z.looseObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
+    .min(1),
+})
+const CompletionBody = z.looseObject({ ...Generation, prompt: z.string() })
+const EmbeddingBody = z.looseObject({
+  model: z.string().min(1),
+  input: z.union([z.string(), z.array(z.string()).min(1)]),
+})
+const RerankBody = z.looseObject({
+  model: z.string().min(1),
+  query: z.string(),
+  documents: z.array(z.string()).min(1),
+  top_n: z.number().int().positive().nullish(),
+  return_documents: z.boolean().nullish(),
+  return_len: z.boolean().nullish(),
+})
+
+function params(body: z.infer<typeof CompletionBody> | z.infer<typeof ChatBody>): GenerationParams {
+  return {
+    max_tokens: body.max_tokens ?? undefined,
+    temperature: body.temperature ?? undefined,
+    top_p: body.top_p ?? undefined,
+    stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
+  }
+}
+
+/** OpenAI-compatible inference, routed by `model` (the uid) to the model's replicas, round-robin. */
+export async function openaiRoutes(app: FastifyInstance, options: { models: ModelManager }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+
+  const model = (uid: string, kind: RunningModel['plan']['kind']): RunningModel => {
+    const found = options.models.get(uid)
+    if (found.plan.kind !== kind)
+      throw new HttpError(400, `Model ${uid} is a ${found.plan.type} model and does not serve this route`)
+    return found
+  }
+
+  /** Runs a generation, streamed as SSE `data:` chunks then `data: [DONE]`, or answered whole. */
+  async function generate(
+    reply: FastifyReply,
+    running: RunningModel,
+    request: WorkerRequest,
+    stream: boolean,
+    shape: {
+      object: string
+      chunkObject: string
+      chunk: (text: string) => unknown
+      done: (finish: string) => unknown
+      whole: (result: GenerationResult) => unknown
+    },
+  ) {
+    const { worker, release } = running.acquire()
+    const id = `${shape.object === 'chat.completion' ? 'chatcmpl' : 'cmpl'}-${randomUUID()}`
+    const created = Math.floor(Date.now() / 1000)
+    const envelope = (object: string, choices: unknown) => ({
+      id,
+      object,
+      created,
+      model: running.uid,
+      choices,
+    })
+    if (!stream) {
+      try {
+        const result = await worker.request<GenerationResult>(request)
+        return {
+          ...envelope(shape.object, [shape.whole(result)]),
+          usage: {
+            prompt_tokens: result.prompt_tokens,
+            completion_tokens: result.completion_tokens,
+            total_tokens: result.prompt_tokens + result.completion_tokens,
+          },
+        }
+      } finally {
+        release()
+      }
+    }
+    const abort = new AbortController()
+    reply.raw.on('close', () => abort.abort())
+    reply.hijack()
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    })
+    const write = (data: unknown) =>
+      reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
+    // OpenAI streams name the role once, in the first chunk.
+    if (shape.object === 'chat.completion') {
+      write(
+        envelope(shape.chunkObject, [
+          { index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null },
+        ]),
+      )
+    }
+    try {
+      const result = await worker.request<GenerationResult>(request, {
+        signal: abort.signal,
+        onChunk: (text) => write(envelope(shape.chunkObject, [shape.chunk(text)])),
+      })
+      write(envelope(shape.chunkObject, [shape.done(result.finish_reason)]))
+    } catch (error) {
+      // As upstream: an error mid-stream arrives as a data event, the status is already 200.
+      write({ error: error instanceof Error ? error.message : String(error) })
+    } finally {
+      release()
+      write('[DONE]')
+      reply.raw.end()
+    }
+    return reply
+  }
+
+  for (const url of specAndUpstream('/api/v1/chat/completions')) {
+    typed.post(url, { schema: { body: ChatBody } }, (request, reply) => {
+      const body = request.body
+      const messages = body.messages.map(({ role, content }) => ({ role, content }))
+      return generate(
+        reply,
+        model(body.model, 'chat'),
+        { op: 'chat', messages, params: params(body) },
+        Boolean(body.stream),
+        {
+          object: 'chat.completion',
+          chunkObject: 'chat.completion.chunk',
+          chunk: (text) => ({ index: 0, delta: { content: text }, finish_reason: null }),
+          done: (finish) => ({ index: 0, delta: {}, finish_reason: finish }),
+          whole: (result) => ({
+            index: 0,
+            message: { role: 'assistant', content: result.text },
+            finish_reason: result.finish_reason,
+          }),
+        },
+      )
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/completions')) {
+    typed.post(url, { schema: { body: CompletionBody } }, (request, reply) => {
+      const body = request.body
+      return generate(
+        reply,
+        model(body.model, 'chat'),
+        { op: 'complete', prompt: body.prompt, params: params(body) },
+        Boolean(body.stream),
+        {
+          object: 'text_completion',
+          chunkObject: 'text_completion',
+          chunk: (text) => ({ index: 0, text, finish_reason: null }),
+          done: (finish) => ({ index: 0, text: '', finish_reason: finish }),
+          whole: (result) => ({ index: 0, text: result.text, finish_reason: result.finish_reason }),
+        },
+      )
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/embeddings')) {
+    typed.post(url, { schema: { body: EmbeddingBody } }, async (request) => {
+      const running = model(request.body.model, 'embedding')
+      const inputs = [request.body.input].flat()
+      const { worker, release } = running.acquire()
+      try {
+        const result = await worker.request<EmbedResult>({ op: 'embed', inputs })
+        return {
+          object: 'list',
+          model: running.uid,
+          data: result.embeddings.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+          usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
+        }
+      } finally {
+        release()
+      }
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/rerank')) {
+    typed.post(url, { schema: { body: RerankBody } }, async (request) => {
+      const body = request.body
+      const running = model(body.model, 'rerank')
+      const { worker, release } = running.acquire()
+      try {
+        const result = await worker.request<RerankResult>({
+          op: 'rerank',
+          query: body.query,
+          documents: body.documents,
+        })
+        const ranked = result.scores
+          .map((relevance_score, index) => ({
+            index,
+            relevance_score,
+            document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
+          }))
+          .sort((a, b) => b.relevance_score - a.relevance_score)
+          .slice(0, body.top_n ?? undefined)
+        return {
+          id: randomUUID(),
+          results: ranked,
+          meta: {
+            api_version: null,
+            billed_units: null,
+            tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
+            warnings: null,
+          },
+        }
+      } finally {
+        release()
+      }
+    })
+  }
+}

@@ -1,0 +1,150 @@
+import {
+  apiPaths,
+  EngineMap,
+  ModelFamilies,
+  ModelType,
+  PromptStyles,
+  RegistrationNameList,
+  RegistrationsQuery,
+  toWireModelType,
+} from '@serving-console/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Catalogue } from '../catalogue/catalogue.js'
+import { NEEDS_CLUSTER, runnableHere } from '../catalogue/families.js'
+import type { CustomModelsRepository } from '../db/custom-models.js'
+import { HttpError } from '../http-error.js'
+import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { specAndUpstream } from './paths.js'
+
+const TypeParams = z.object({ model_type: z.string() })
+const TypeAndNameParams = z.object({ model_type: z.string(), model_name: z.string().min(1) })
+const NameParams = z.object({ model_name: z.string().min(1) })
+
+/** Path types are case-sensitive upstream (`LLM`); we also take the console's `llm`. */
+function modelType(raw: string): ModelType {
+  const parsed = ModelType.safeParse(toWireModelType(raw))
+  if (!parsed.success) throw new HttpError(400, `Unsupported model type: ${raw}`)
+  return parsed.data
+}
+
+/** Sends a kept answer with ETag and gzip; a matching If-None-Match gets 304. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { body: string; gzip: Buffer; etag: string },
+) {
+  reply.header('etag', answer.etag).header('vary', 'accept-encoding').header('cache-control', 'no-cache')
+  if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send()
+  reply.type('application/json; charset=utf-8')
+  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+    return reply.header('content-encoding', 'gzip').send(answer.gzip)
+  }
+  return reply.send(answer.body)
+}
+
+export async function registrationRoutes(
+  app: FastifyInstance,
+  options: { catalogue: Catalogue; customModels: CustomModelsRepository },
+) {
+  const { catalogue, customModels } = options
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+
+  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
+    typed.get(url, { schema: { params: TypeParams, querystring: RegistrationsQuery } }, (request, reply) => {
+      const type = modelType(request.params.model_type)
+      if (request.query.detailed === 'true') return sendCached(request, reply, catalogue.detailedAnswer(type))
+      return RegistrationNameList.parse(catalogue.names(type))
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type/:model_name')) {
+    typed.get(url, { schema: { params: TypeAndNameParams } }, (request) => {
+      const type = modelType(request.params.model_type)
+      const found = catalogue.find(type, request.params.model_name)
+      if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
+      const { cache_status: _cache, ...detail } = catalogue.wire(found)
+      return detail
+    })
+
+    typed.delete(url, { schema: { params: TypeAndNameParams } }, (request) => {
+      const type = modelType(request.params.model_type)
+      const name = request.params.model_name
+      if (catalogue.isBuiltinName(name) && !customModels.get(type, name)) {
+        throw new HttpError(400, `Model ${name} is built in and cannot be unregistered`)
+      }
+      if (!customModels.delete(type, name)) throw new HttpError(400, `Model ${name} not found`)
+      catalogue.invalidate()
+      return null
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/engines/:model_name')) {
+    typed.get(url, { schema: { params: NameParams, response: { 200: EngineMap } } }, (request) => {
+      const found = catalogue.findAnyType(request.params.model_name)
+      if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
+      const { type, family } = found
+      const runnable = family.model_specs.filter((spec) => runnableHere(type, spec))
+      const engines: EngineMap = {}
+      if (runnable.length > 0) {
+        engines['llama.cpp'] = runnable.map((spec) => ({
+          model_name: family.model_name,
+          model_format: spec.model_format,
+          model_size_in_billions: spec.model_size_in_billions ?? 0,
+          quantizations: spec.quantizations,
+        }))
+      }
+      if (family.model_specs.some((spec) => !runnableHere(type, spec))) {
+        const engine =
+          type === 'image'
+            ? 'diffusers'
+            : type === 'embedding' || type === 'rerank'
+              ? 'sentence_transformers'
+              : 'Transformers'
+        engines[engine] = `${engine} ${NEEDS_CLUSTER}`
+      }
+      return engines
+    })
+  }
+
+  for (const url of specAndUpstream(apiPaths.prompts)) {
+    typed.get(url, { schema: { response: { 200: PromptStyles } } }, () =>
+      Object.fromEntries(
+        catalogue
+          .families('LLM')
+          .filter(
+            ({ family, is_builtin }) =>
+              is_builtin && (family.model_ability as string[] | undefined)?.includes('chat'),
+          )
+          .map(({ family }) => [
+            family.model_name,
+            {
+              chat_template: family.chat_template ?? null,
+              stop_token_ids: family.stop_token_ids ?? null,
+              stop: family.stop ?? null,
+            },
+          ]),
+      ),
+    )
+  }
+
+  for (const url of specAndUpstream(apiPaths.families)) {
+    typed.get(url, { schema: { response: { 200: ModelFamilies } } }, () => {
+      const byAbility = (ability: string) =>
+        catalogue
+          .families('LLM')
+          .filter(
+            ({ family, is_builtin }) =>
+              is_builtin && (family.model_ability as string[] | undefined)?.includes(ability),
+          )
+          .map(({ family }) => family.model_name)
+      return {
+        chat: byAbility('chat'),
+        generate: byAbility('generate'),
+        tools: byAbility('tools'),
+        vision: byAbility('vision'),
+        reasoning: byAbility('reasoning'),
+      }
+    })
+  }
+}

@@ -1,0 +1,132 @@
+import {
+  toWireModelType,
+  type LaunchRequest,
+  type ModelType,
+  ModelType as ModelTypeSchema,
+} from '@serving-console/contract'
+import type { Catalogue } from '../catalogue/catalogue.js'
+import { NEEDS_CLUSTER, runnableHere, type Family, type FamilySpec } from '../catalogue/families.js'
+import type { Hub } from '../download/hubs.js'
+import { HttpError } from '../http-error.js'
+import type { WorkerKind } from './protocol.js'
+
+/** What a launch request resolves to: one family, one spec and quantization, and how to run it. */
+export interface LaunchPlan {
+  uid: string
+  type: ModelType
+  family: Family
+  isBuiltin: boolean
+  spec: FamilySpec
+  quantization: string
+  kind: WorkerKind
+  replica: number
+  hub: Hub
+  requestLimits: number | null
+  useGpu: boolean
+}
+
+const KIND: Partial<Record<ModelType, WorkerKind>> = { LLM: 'chat', embedding: 'embedding', rerank: 'rerank' }
+
+/** Sizes arrive as 7, "7", 0.5, "0.5" or "0_5"; compare them as one. */
+export const sameSize = (a: number | string | null | undefined, b: number | string | null | undefined) =>
+  String(a ?? '').replace('_', '.') === String(b ?? '').replace('_', '.')
+
+function chooseSpec(
+  type: ModelType,
+  family: Family,
+  request: LaunchRequest,
+): { spec: FamilySpec; quantization: string } {
+  const name = family.model_name
+  if (type !== 'LLM') {
+    const spec = family.model_specs.find((candidate) => runnableHere(type, candidate))
+    if (!spec) throw new HttpError(400, `${name} ${NEEDS_CLUSTER}`)
+    const quantization =
+      request.quantization && spec.quantizations.includes(request.quantization)
+        ? request.quantization
+        : spec.quantizations[0]
+    return { spec, quantization: quantization ?? 'none' }
+  }
+  if (request.model_engine && request.model_engine !== 'llama.cpp') {
+    throw new HttpError(400, `Engine ${request.model_engine} ${NEEDS_CLUSTER}; this platform runs llama.cpp`)
+  }
+  const matching = family.model_specs.filter(
+    (spec) =>
+      (!request.model_format || spec.model_format === request.model_format) &&
+      (request.model_size_in_billions === undefined ||
+        request.model_size_in_billions === null ||
+        sameSize(spec.model_size_in_billions, request.model_size_in_billions)) &&
+      (!request.quantization ||
+        spec.quantizations.includes(request.quantization) ||
+        spec.quantizations.length === 1),
+  )
+  const spec = matching.find((candidate) => runnableHere(type, candidate)) ?? matching[0]
+  if (!spec) {
+    throw new HttpError(
+      400,
+      `${name} has no spec of format ${request.model_format ?? 'any'}, size ${String(request.model_size_in_billions ?? 'any')}, quantization ${request.quantization ?? 'any'}`,
+    )
+  }
+  if (!runnableHere(type, spec))
+    throw new HttpError(400, `${name} in ${spec.model_format} format ${NEEDS_CLUSTER}`)
+  const quantization =
+    request.quantization && spec.quantizations.includes(request.quantization)
+      ? request.quantization
+      : spec.quantizations[0]
+  return { spec, quantization: quantization ?? 'none' }
+}
+
+/**
+ * Checks a launch request against the catalogue and this machine, answering 400 with the reason for anything
+ * it cannot run.
+ */
+export function planLaunch(
+  request: LaunchRequest,
+  catalogue: Catalogue,
+  machine: { address: string; gpuCount: number },
+): LaunchPlan {
+  const parsedType = ModelTypeSchema.safeParse(toWireModelType(request.model_type))
+  if (!parsedType.success) throw new HttpError(400, `Unsupported model type: ${request.model_type}`)
+  const type = parsedType.data
+  const found = catalogue.find(type, request.model_name)
+  if (!found) throw new HttpError(400, `Model ${request.model_name} not found`)
+  const kind = KIND[type]
+  if (!kind) throw new HttpError(400, `${type} models ${NEEDS_CLUSTER}`)
+
+  if (
+    request.worker_ip &&
+    request.worker_ip !== machine.address &&
+    request.worker_ip !== machine.address.split(':')[0]
+  ) {
+    throw new HttpError(
+      400,
+      `No worker at ${request.worker_ip}; this platform's only worker is ${machine.address}`,
+    )
+  }
+  if (request.gpu_idx?.some((index) => index >= machine.gpuCount)) {
+    throw new HttpError(400, `GPU index out of range: this machine has ${machine.gpuCount} GPU(s)`)
+  }
+  const hub = request.download_hub ?? 'huggingface'
+  if (hub === 'csghub') throw new HttpError(400, 'Downloads from csghub are not supported by this platform')
+
+  const { spec, quantization } = chooseSpec(type, found.family, request)
+  const uid = request.model_uid?.trim() || request.model_name
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(uid)) {
+    throw new HttpError(
+      400,
+      `Invalid model_uid ${JSON.stringify(uid)}: use letters, digits, '.', '_' and '-'`,
+    )
+  }
+  return {
+    uid,
+    type,
+    family: found.family,
+    isBuiltin: found.is_builtin,
+    spec,
+    quantization,
+    kind,
+    replica: request.replica ?? 1,
+    hub,
+    requestLimits: request.request_limits ?? null,
+    useGpu: machine.gpuCount > 0 && request.n_gpu !== null,
+  }
+}

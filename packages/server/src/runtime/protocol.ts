@@ -1,0 +1,56 @@
+/** Messages between the platform and a worker process (Node IPC). */
+
+export type WorkerKind = 'chat' | 'embedding' | 'rerank'
+
+export interface WorkerOptions {
+  modelPath: string
+  kind: WorkerKind
+  threads: number
+  contextSize: number
+  /** 'auto' uses a GPU where the machine has one and the binary supports it. */
+  gpu: 'auto' | false
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant'
+  content: string
+}
+
+export interface GenerationParams {
+  max_tokens?: number | undefined
+  temperature?: number | undefined
+  top_p?: number | undefined
+  stop?: string[] | undefined
+}
+
+export type WorkerRequest =
+  | { op: 'chat'; messages: ChatMessage[]; params: GenerationParams }
+  | { op: 'complete'; prompt: string; params: GenerationParams }
+  | { op: 'embed'; inputs: string[] }
+  | { op: 'rerank'; query: string; documents: string[] }
+
+export interface GenerationResult {
+  text: string
+  finish_reason: 'stop' | 'length'
+  prompt_tokens: number
+  completion_tokens: number
+}
+
+export interface EmbedResult {
+  embeddings: number[][]
+  prompt_tokens: number
+}
+
+export interface RerankResult {
+  scores: number[]
+  input_tokens: number
+}
+
+export type ToWorker =
+  { type: 'request'; id: number; request: WorkerRequest } | { type: 'cancel'; id: number }
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'chunk'; id: number; text: string }
+  | { type: 'result'; id: number; result: GenerationResult | EmbedResult | RerankResult }
+  | { type: 'error'; id: number | null; message: string }

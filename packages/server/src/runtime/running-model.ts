@@ -1,0 +1,106 @@
+import type { RunningModel as RunningModelRow } from '@serving-console/contract'
+import type { DownloadProgress } from '../download/download-file.js'
+import { HttpError } from '../http-error.js'
+import type { LaunchPlan } from './launch-plan.js'
+import { ModelLog } from './model-log.js'
+import type { WorkerProcess } from './worker-process.js'
+
+export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
+
+/** One launched model: its plan, its replicas' workers, its launch progress and its log. */
+export class RunningModel {
+  stage: Stage = 'pending'
+  error: string | null = null
+  download: DownloadProgress | null = null
+  workers: WorkerProcess[] = []
+  readonly log = new ModelLog()
+  readonly controller = new AbortController()
+  readonly createdAt = Date.now()
+  private nextReplica = 0
+  private inFlight = 0
+
+  constructor(
+    readonly plan: LaunchPlan,
+    readonly address: string,
+  ) {}
+
+  get uid(): string {
+    return this.plan.uid
+  }
+
+  /** Still launching or serving: its uid is taken. */
+  get active(): boolean {
+    return this.stage !== 'failed' && this.stage !== 'cancelled'
+  }
+
+  /** 0–1: downloading fills the first 80 %, loading the replicas the rest. */
+  get progress(): number {
+    if (this.stage === 'ready') return 1
+    const downloaded = this.download?.total_bytes
+      ? Math.min(this.download.downloaded_bytes / this.download.total_bytes, 1)
+      : this.stage === 'loading'
+        ? 1
+        : 0
+    const loaded = this.workers.filter((worker) => worker.status === 'READY').length / this.plan.replica
+    return Math.round((0.8 * downloaded + 0.2 * loaded) * 1000) / 1000
+  }
+
+  row(): RunningModelRow {
+    const { family, spec, type } = this.plan
+    return {
+      id: this.uid,
+      object: 'model',
+      created: Math.floor(this.createdAt / 1000),
+      owned_by: 'serving-console',
+      model_type: type,
+      model_name: family.model_name,
+      address: this.address,
+      accelerators: [],
+      model_engine: 'llama.cpp',
+      model_format: spec.model_format,
+      model_size_in_billions: spec.model_size_in_billions ?? null,
+      quantization: this.plan.quantization,
+      replica: this.plan.replica,
+      model_family: typeof family.model_family === 'string' ? family.model_family : family.model_name,
+      context_length: typeof family.context_length === 'number' ? family.context_length : null,
+      model_ability: Array.isArray(family.model_ability) ? (family.model_ability as string[]) : null,
+      model_description: family.model_description ?? null,
+      model_lang: Array.isArray(family.model_lang) ? (family.model_lang as string[]) : null,
+      model_revision: spec.model_revision ?? null,
+      ...(type === 'embedding'
+        ? { dimensions: family.dimensions, max_tokens: family.max_tokens, language: family.language }
+        : {}),
+    }
+  }
+
+  /**
+   * A ready replica for one request, round-robin; 503 while launching or when every replica has failed, 429
+   * past the request limit.
+   */
+  acquire(): { worker: WorkerProcess; release: () => void } {
+    if (this.stage !== 'ready')
+      throw new HttpError(503, `Model ${this.uid} is not ready (${this.stage})`, { 'retry-after': '5' })
+    const ready = this.workers.filter((worker) => worker.status === 'READY')
+    if (ready.length === 0) {
+      const reasons = this.workers.map((worker) => worker.errorMessage).filter(Boolean)
+      throw new HttpError(503, `Every replica of ${this.uid} has failed: ${reasons.join('; ')}`)
+    }
+    if (this.plan.requestLimits !== null && this.inFlight >= this.plan.requestLimits) {
+      throw new HttpError(
+        429,
+        `Model ${this.uid} is serving its limit of ${this.plan.requestLimits} requests`,
+      )
+    }
+    const worker = ready[this.nextReplica++ % ready.length]
+    if (!worker) throw new HttpError(503, `Model ${this.uid} has no ready replica`)
+    this.inFlight += 1
+    let released = false
+    return {
+      worker,
+      release: () => {
+        if (!released) this.inFlight -= 1
+        released = true
+      },
+    }
+  }
+}

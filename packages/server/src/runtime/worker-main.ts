@@ -1,0 +1,180 @@
+/**
+ * A model worker: one process per replica, as Xinference runs them. It loads one GGUF model with llama.cpp
+ * (node-llama-cpp) and answers requests from the platform over Node IPC, one at a time. It exits when the
+ * platform goes away, however that happens (the IPC channel closes), so no worker outlives its server.
+ */
+import {
+  getLlama,
+  LlamaChat,
+  LlamaCompletion,
+  type ChatHistoryItem,
+  type LlamaContext,
+  type LlamaModel,
+} from 'node-llama-cpp'
+import type {
+  ChatMessage,
+  EmbedResult,
+  FromWorker,
+  GenerationParams,
+  GenerationResult,
+  RerankResult,
+  ToWorker,
+  WorkerOptions,
+  WorkerRequest,
+} from './protocol.js'
+
+const send = (message: FromWorker) => process.send?.(message)
+
+process.on('disconnect', () => process.exit(0))
+
+const options = JSON.parse(process.env.SERVING_CONSOLE_WORKER ?? '{}') as WorkerOptions
+
+function history(messages: ChatMessage[]): ChatHistoryItem[] {
+  const items: ChatHistoryItem[] = messages.map((message) =>
+    message.role === 'system'
+      ? { type: 'system', text: message.content }
+      : message.role === 'user'
+        ? { type: 'user', text: message.content }
+        : { type: 'model', response: [message.content] },
+  )
+  items.push({ type: 'model', response: [] })
+  return items
+}
+
+function generationOptions(
+  params: GenerationParams,
+  signal: AbortSignal,
+  onTextChunk: (text: string) => void,
+  onToken: (tokens: readonly unknown[]) => void,
+) {
+  return {
+    maxTokens: params.max_tokens ?? 256,
+    temperature: params.temperature ?? 0.7,
+    ...(params.top_p === undefined ? {} : { topP: params.top_p }),
+    ...(params.stop?.length ? { customStopTriggers: params.stop } : {}),
+    signal,
+    stopOnAbortSignal: true,
+    onTextChunk: (text: string) => {
+      if (text) onTextChunk(text)
+    },
+    onToken,
+  }
+}
+
+async function start() {
+  const llama = await getLlama({
+    gpu: options.gpu,
+    build: 'never',
+    maxThreads: options.threads,
+    logLevel: 'warn' as never,
+  })
+  const model: LlamaModel = await llama.loadModel({
+    modelPath: options.modelPath,
+    gpuLayers: options.gpu === false ? 0 : 'auto',
+  })
+  const count = (text: string) => model.tokenize(text).length
+
+  let handle: (
+    request: WorkerRequest,
+    signal: AbortSignal,
+    onChunk: (text: string) => void,
+  ) => Promise<GenerationResult | EmbedResult | RerankResult>
+
+  if (options.kind === 'chat') {
+    const context: LlamaContext = await model.createContext({
+      contextSize: options.contextSize,
+      threads: options.threads,
+      sequences: 2,
+    })
+    const chat = new LlamaChat({ contextSequence: context.getSequence() })
+    const completion = new LlamaCompletion({ contextSequence: context.getSequence() })
+    handle = async (request, signal, onChunk): Promise<GenerationResult> => {
+      // Generated tokens are counted as they come: re-tokenizing the text would count differently.
+      let generated = 0
+      const onToken = (tokens: readonly unknown[]) => (generated += tokens.length)
+      if (request.op === 'chat') {
+        const options = generationOptions(request.params, signal, onChunk, onToken)
+        const answer = await chat.generateResponse(history(request.messages), options)
+        return {
+          text: answer.response,
+          finish_reason: answer.metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
+          prompt_tokens: count(request.messages.map((message) => message.content).join('\n')),
+          completion_tokens: generated,
+        }
+      }
+      if (request.op === 'complete') {
+        const options = generationOptions(request.params, signal, onChunk, onToken)
+        const text = await completion.generateCompletion(request.prompt, options)
+        return {
+          text,
+          finish_reason: generated >= options.maxTokens ? 'length' : 'stop',
+          prompt_tokens: count(request.prompt),
+          completion_tokens: generated,
+        }
+      }
+      throw new Error(`A chat model does not serve ${request.op}`)
+    }
+  } else if (options.kind === 'embedding') {
+    const context = await model.createEmbeddingContext({
+      contextSize: options.contextSize,
+      threads: options.threads,
+    })
+    handle = async (request) => {
+      if (request.op !== 'embed') throw new Error(`An embedding model does not serve ${request.op}`)
+      const embeddings: number[][] = []
+      for (const input of request.inputs) embeddings.push([...(await context.getEmbeddingFor(input)).vector])
+      return { embeddings, prompt_tokens: request.inputs.reduce((sum, input) => sum + count(input), 0) }
+    }
+  } else {
+    const context = await model.createRankingContext({
+      contextSize: options.contextSize,
+      threads: options.threads,
+    })
+    handle = async (request) => {
+      if (request.op !== 'rerank') throw new Error(`A rerank model does not serve ${request.op}`)
+      const scores = await context.rankAll(request.query, request.documents)
+      return {
+        scores,
+        input_tokens: count(request.query) + request.documents.reduce((sum, doc) => sum + count(doc), 0),
+      }
+    }
+  }
+
+  // One request at a time per worker; more replicas serve more at once.
+  let queue = Promise.resolve()
+  const running = new Map<number, AbortController>()
+  process.on('message', (message: ToWorker) => {
+    if (message.type === 'cancel') {
+      running.get(message.id)?.abort()
+      return
+    }
+    const controller = new AbortController()
+    running.set(message.id, controller)
+    queue = queue.then(async () => {
+      if (controller.signal.aborted) return
+      try {
+        const result = await handle(message.request, controller.signal, (text) =>
+          send({ type: 'chunk', id: message.id, text }),
+        )
+        send({ type: 'result', id: message.id, result })
+      } catch (error) {
+        send({
+          type: 'error',
+          id: message.id,
+          message: error instanceof Error ? error.message : String(error),
+        })
+      } finally {
+        running.delete(message.id)
+      }
+    })
+  })
+  send({ type: 'ready' })
+}
+
+start().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`worker failed to start: ${message}`)
+  send({ type: 'error', id: null, message })
+  process.exitCode = 1
+  process.disconnect()
+})
