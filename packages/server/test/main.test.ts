@@ -31,6 +31,15 @@ function start(args: string[]) {
   return { child, exited, listening, output: () => output }
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -82,6 +91,29 @@ describe('serving-console CLI', () => {
     } finally {
       blocker.close()
     }
+  })
+
+  it('leaves no worker running when the server is killed outright', { timeout: 30_000 }, async () => {
+    const port = await freePort()
+    const server = start(['--port', String(port), '--data-dir', tempDir()])
+    await server.listening()
+    const base = `http://127.0.0.1:${port}`
+    const launched = await fetch(`${base}/api/v1/models`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model_name: 'tiny-chat', model_type: 'LLM', replica: 2 }),
+    })
+    expect(launched.status).toBe(200)
+    const logs = (await (await fetch(`${base}/v1/models/tiny-chat/logs`)).json()) as { lines: string[] }
+    const pids = logs.lines.flatMap((line) => /\(pid (\d+)\)/.exec(line)?.[1] ?? []).map(Number)
+    expect(pids).toHaveLength(2)
+    expect(pids.every(alive)).toBe(true)
+
+    server.child.kill('SIGKILL')
+    await server.exited
+    const until = Date.now() + 5000
+    while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(pids.filter(alive)).toEqual([])
   })
 
   it('exits 2 on a bad flag', async () => {

@@ -18,6 +18,8 @@ const Stop = z.union([z.string(), z.array(z.string())]).nullish()
 const Generation = {
   model: z.string().min(1),
   max_tokens: z.number().int().positive().nullish(),
+  /** OpenAI's newer name for max_tokens. */
+  max_completion_tokens: z.number().int().positive().nullish(),
   temperature: z.number().min(0).max(2).nullish(),
   top_p: z.number().min(0).max(1).nullish(),
   stop: Stop,
@@ -31,6 +33,7 @@ const ChatBody = z.looseObject({
 })
 const CompletionBody = z.looseObject({ ...Generation, prompt: z.string() })
 const EmbeddingBody = z.looseObject({
+  encoding_format: z.enum(['float', 'base64']).nullish(),
   model: z.string().min(1),
   input: z.union([z.string(), z.array(z.string()).min(1)]),
 })
@@ -45,7 +48,7 @@ const RerankBody = z.looseObject({
 
 function params(body: z.infer<typeof CompletionBody> | z.infer<typeof ChatBody>): GenerationParams {
   return {
-    max_tokens: body.max_tokens ?? undefined,
+    max_tokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
     temperature: body.temperature ?? undefined,
     top_p: body.top_p ?? undefined,
     stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
@@ -190,7 +193,15 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
         return {
           object: 'list',
           model: running.uid,
-          data: result.embeddings.map((embedding, index) => ({ object: 'embedding', index, embedding })),
+          data: result.embeddings.map((embedding, index) => ({
+            object: 'embedding',
+            index,
+            // The openai client asks for base64: little-endian float32, as OpenAI sends.
+            embedding:
+              request.body.encoding_format === 'base64'
+                ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
+                : embedding,
+          })),
           usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
         }
       } finally {

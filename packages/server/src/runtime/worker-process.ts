@@ -1,9 +1,17 @@
 import { fork, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { ModelLog } from './model-log.js'
 import type { FromWorker, ToWorker, WorkerOptions, WorkerRequest } from './protocol.js'
 
-const WORKER_MAIN = fileURLToPath(new URL('./worker-main.js', import.meta.url))
+/** The compiled worker beside this module; from sources (the tests), the build's. */
+const WORKER_MAIN =
+  [
+    new URL('./worker-main.js', import.meta.url),
+    new URL('../../dist/runtime/worker-main.js', import.meta.url),
+  ]
+    .map((url) => fileURLToPath(url))
+    .find((path) => existsSync(path)) ?? fileURLToPath(new URL('./worker-main.js', import.meta.url))
 
 type Pending = {
   resolve: (result: unknown) => void

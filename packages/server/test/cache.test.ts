@@ -1,0 +1,94 @@
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { tempDir, testApp } from './helper.js'
+
+const VERSION = 'tiny-chat--0_0002B--ggufv2--f32'
+
+describe('model cache', () => {
+  it('lists what a launch cached, with SPEC’s fields, and deletes it', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await app.ready()
+    expect((await app.inject('/api/v1/cache/models?model_name=tiny-chat')).json()).toEqual({ list: [] })
+    const launched = await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      payload: { model_name: 'tiny-chat', model_type: 'LLM' },
+    })
+    expect(launched.statusCode).toBe(200)
+    await app.inject({ method: 'DELETE', url: '/api/v1/models/tiny-chat' })
+
+    const { list } = (await app.inject('/api/v1/cache/models?model_name=tiny-chat')).json<{
+      list: Record<string, unknown>[]
+    }>()
+    expect(list).toEqual([
+      {
+        model_name: 'tiny-chat',
+        model_version: VERSION,
+        model_format: 'ggufv2',
+        model_size_in_billions: '0_0002',
+        quantization: 'f32',
+        real_path: join(app.platform.cache.root, VERSION),
+        path: join(app.platform.cache.root, VERSION),
+        actor_ip_address: '127.0.0.1:0',
+      },
+    ])
+    expect((await app.inject('/api/v1/cache/models?model_name=qwen3')).json()).toEqual({ list: [] })
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cache/models?model_version=${VERSION}`,
+    })
+    expect(removed.json()).toEqual({ result: true })
+    expect(existsSync(join(app.platform.cache.root, VERSION))).toBe(false)
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/v1/cache/models?model_version=${VERSION}` }))
+        .statusCode,
+    ).toBe(404)
+  })
+
+  it('never reads or deletes outside the cache', async () => {
+    const app = await testApp()
+    const outside = tempDir('sc-outside-')
+    writeFileSync(join(outside, 'keep.txt'), 'precious')
+    // A link planted inside the cache, marker and all, pointing outside.
+    symlinkSync(outside, join(app.platform.cache.root, 'evil--link'))
+    writeFileSync(
+      join(outside, '__valid_download.json'),
+      JSON.stringify({ model_name: 'x', model_version: 'evil--link' }),
+    )
+
+    const attempts = [
+      '..',
+      '../..',
+      '../outside',
+      '%2e%2e',
+      '..%2F..%2Fetc',
+      encodeURIComponent(outside),
+      '/etc',
+      'a%2Fb',
+      '.hidden',
+      'evil--link',
+      '',
+    ]
+    for (const attempt of attempts) {
+      const response = await app.inject({
+        method: 'DELETE',
+        url: `/api/v1/cache/models?model_version=${attempt}`,
+      })
+      expect([400, 404, 422], attempt).toContain(response.statusCode)
+    }
+    expect(existsSync(join(outside, 'keep.txt'))).toBe(true)
+    const { list } = (await app.inject('/api/v1/cache/models')).json<{ list: unknown[] }>()
+    expect(list).toEqual([])
+  })
+
+  it('ignores unfinished downloads', async () => {
+    const app = await testApp()
+    const folder = join(app.platform.cache.root, 'qwen3--0_6B--ggufv2--Q4_K_M')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'model.gguf.part'), 'partial')
+    expect((await app.inject('/api/v1/cache/models?model_name=qwen3')).json()).toEqual({ list: [] })
+    expect(app.platform.cache.isCached('qwen3--0_6B--ggufv2--Q4_K_M')).toBe(false)
+  })
+})

@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http'
+import { tinyModel } from '../src/gguf/tiny-models.js'
+
+export interface LocalHubOptions {
+  /** Bytes per second; unlimited when absent. */
+  bytesPerSecond?: number
+  /** Drop the connection after this many bytes of the first full (non-Range) download of a file. */
+  dropFirstAfter?: number
+}
+
+export interface LocalHub {
+  url: string
+  /** Paths requested, with their Range header. */
+  requests: { path: string; range: string | undefined }[]
+  close: () => Promise<void>
+}
+
+/**
+ * A stand-in model hub on loopback: it answers Hugging Face's and ModelScope's download URL layouts with a
+ * generated GGUF file, so the real download code (progress, resume, size check) runs without the internet.
+ */
+export async function startLocalHub(options: LocalHubOptions = {}): Promise<LocalHub> {
+  const file = tinyModel('chat')
+  const requests: LocalHub['requests'] = []
+  let dropped = false
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://hub')
+    requests.push({ path: url.pathname + url.search, range: request.headers.range })
+    const isHf = /^\/[^/]+\/[^/]+\/resolve\/[^/]+\/.+\.gguf$/.test(url.pathname)
+    const isModelscope =
+      /^\/api\/v1\/models\/[^/]+\/[^/]+\/repo$/.test(url.pathname) &&
+      url.searchParams.get('FilePath')?.endsWith('.gguf')
+    if (!isHf && !isModelscope) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found')
+      return
+    }
+    const start = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0)
+    const body = file.subarray(start)
+    const headers: Record<string, string | number> = {
+      'content-type': 'application/octet-stream',
+      'content-length': body.length,
+    }
+    if (start > 0) headers['content-range'] = `bytes ${start}-${file.length - 1}/${file.length}`
+    response.writeHead(start > 0 ? 206 : 200, headers)
+    const dropAt = !dropped && start === 0 ? options.dropFirstAfter : undefined
+    if (dropAt !== undefined) dropped = true
+    const chunk = options.bytesPerSecond ? Math.max(1, Math.floor(options.bytesPerSecond / 20)) : body.length
+    let sent = 0
+    const pump = () => {
+      if (response.destroyed) return
+      if (dropAt !== undefined && sent >= dropAt) {
+        // Give the client time to store what it got, as a connection lost mid-way would.
+        setTimeout(() => response.destroy(), 200)
+        return
+      }
+      const end = Math.min(sent + chunk, body.length, dropAt ?? Infinity)
+      response.write(body.subarray(sent, end))
+      sent = end
+      if (sent >= body.length) response.end()
+      else setTimeout(pump, options.bytesPerSecond ? 50 : 0)
+    }
+    pump()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export const TINY_GGUF_SIZE = tinyModel('chat').length

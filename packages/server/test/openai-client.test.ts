@@ -1,0 +1,48 @@
+import OpenAI from 'openai'
+import { describe, expect, it } from 'vitest'
+import { testApp } from './helper.js'
+
+describe('the official openai client', () => {
+  it('chats (whole and streamed) and embeds against the platform', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      payload: { model_name: 'tiny-chat', model_type: 'LLM' },
+    })
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      payload: { model_name: 'tiny-embedding', model_type: 'embedding' },
+    })
+
+    const client = new OpenAI({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'not-needed' })
+    const whole = await client.chat.completions.create({
+      model: 'tiny-chat',
+      messages: [{ role: 'user', content: 'Hello' }],
+      temperature: 0,
+      max_completion_tokens: 12,
+    })
+    expect(whole.choices[0]?.message.content).toBe('their good selfkr set it airm07 came')
+
+    const stream = await client.chat.completions.create({
+      model: 'tiny-chat',
+      messages: [{ role: 'user', content: 'Hello' }],
+      temperature: 0,
+      max_completion_tokens: 12,
+      stream: true,
+    })
+    let text = ''
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
+    expect(text).toBe('their good selfkr set it airm07 came')
+
+    const embeddings = await client.embeddings.create({ model: 'tiny-embedding', input: ['one', 'two'] })
+    expect(embeddings.data.map((item) => item.embedding.length)).toEqual([64, 64])
+
+    const models = await client.models.list()
+    expect(models.data.map((model) => model.id).sort()).toEqual(['tiny-chat', 'tiny-embedding'])
+  })
+})

@@ -1,0 +1,391 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { startLocalHub, type LocalHub } from './local-hub.js'
+import { testApp } from './helper.js'
+
+// Real worker processes running llama.cpp on the platform's generated tiny models.
+
+let hub: LocalHub | undefined
+afterEach(async () => {
+  await hub?.close()
+  hub = undefined
+})
+
+const launch = (app: FastifyInstance, body: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/v1/models', payload: body })
+
+const TINY_CHAT = {
+  model_name: 'tiny-chat',
+  model_type: 'LLM',
+  model_engine: 'llama.cpp',
+  model_format: 'ggufv2',
+  model_size_in_billions: '0_0002',
+  quantization: 'f32',
+}
+
+const cosine = (a: number[], b: number[]) => {
+  let dot = 0
+  let na = 0
+  let nb = 0
+  a.forEach((x, i) => {
+    const y = b[i] ?? 0
+    dot += x * y
+    na += x * x
+    nb += y * y
+  })
+  return dot / Math.sqrt(na * nb)
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe('launch → chat → embeddings → rerank → terminate', () => {
+  it('serves the tiny models end to end', { timeout: 60_000 }, async () => {
+    const app = await testApp()
+    await app.ready()
+
+    const launched = await launch(app, TINY_CHAT)
+    expect(launched.json()).toEqual({ model_uid: 'tiny-chat' })
+    const rows = (await app.inject('/api/v1/models')).json<{
+      object: string
+      data: Record<string, unknown>[]
+    }>()
+    expect(rows.object).toBe('list')
+    expect(rows.data[0]).toMatchObject({
+      id: 'tiny-chat',
+      model_type: 'LLM',
+      model_name: 'tiny-chat',
+      model_format: 'ggufv2',
+      quantization: 'f32',
+      replica: 1,
+      context_length: 2048,
+      accelerators: [],
+    })
+
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      payload: {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'Hello' }],
+        temperature: 0,
+        max_tokens: 12,
+      },
+    })
+    expect(chat.statusCode).toBe(200)
+    const answer = chat.json<{
+      choices: { message: { content: string }; finish_reason: string }[]
+      usage: { completion_tokens: number }
+    }>()
+    // Seeded weights and greedy sampling: the same words every run.
+    expect(answer.choices[0]?.message.content).toBe('their good selfkr set it airm07 came')
+    expect(answer.choices[0]?.finish_reason).toBe('length')
+    expect(answer.usage.completion_tokens).toBe(12)
+
+    const completion = await app.inject({
+      method: 'POST',
+      url: '/v1/completions',
+      payload: { model: 'tiny-chat', prompt: 'the water', temperature: 0, max_tokens: 4 },
+    })
+    expect(completion.json<{ choices: { text: string }[] }>().choices[0]?.text.length).toBeGreaterThan(0)
+
+    await launch(app, { model_name: 'tiny-embedding', model_type: 'embedding' })
+    const embedded = await app.inject({
+      method: 'POST',
+      url: '/v1/embeddings',
+      payload: {
+        model: 'tiny-embedding',
+        input: ['the cat sat on the mat', 'the cat sat on a mat', 'water turn cause much mean'],
+      },
+    })
+    const vectors = embedded.json<{ data: { embedding: number[] }[] }>().data.map((item) => item.embedding)
+    const [mat, nearDuplicate, unrelated] = vectors as [number[], number[], number[]]
+    expect(mat).toHaveLength(64)
+    expect(cosine(mat, nearDuplicate)).toBeGreaterThan(cosine(mat, unrelated))
+
+    await launch(app, { model_name: 'tiny-rerank', model_type: 'rerank', model_uid: 'my-reranker' })
+    const ranked = await app.inject({
+      method: 'POST',
+      url: '/v1/rerank',
+      payload: {
+        model: 'my-reranker',
+        query: 'water',
+        documents: ['a', 'b c', 'd'],
+        top_n: 2,
+        return_documents: true,
+      },
+    })
+    const results = ranked.json<{
+      results: { index: number; relevance_score: number; document: { text: string } }[]
+    }>().results
+    const [first, second] = results
+    expect(results).toHaveLength(2)
+    expect(first?.relevance_score).toBeGreaterThanOrEqual(second?.relevance_score ?? Infinity)
+    expect(first?.document.text).toBe(['a', 'b c', 'd'][first?.index ?? -1])
+
+    const pids = ['tiny-chat', 'tiny-embedding', 'my-reranker'].flatMap((uid) =>
+      app.platform.models.get(uid).workers.map((worker) => worker.pid ?? 0),
+    )
+    for (const uid of ['tiny-chat', 'tiny-embedding', 'my-reranker']) {
+      expect((await app.inject({ method: 'DELETE', url: `/api/v1/models/${uid}` })).statusCode).toBe(200)
+    }
+    expect((await app.inject('/api/v1/models')).json()).toEqual({ object: 'list', data: [] })
+    await waitFor(() => pids.every((pid) => !alive(pid)), 5000)
+    const gone = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] },
+    })
+    expect(gone.statusCode).toBe(400)
+    expect(gone.json()).toEqual({ detail: 'Model not found in the model list, uid: tiny-chat' })
+  })
+
+  it('streams chat as SSE chunks ending in [DONE]', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await launch(app, TINY_CHAT)
+    const response = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      payload: {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'Hello' }],
+        temperature: 0,
+        max_tokens: 12,
+        stream: true,
+      },
+    })
+    expect(response.headers['content-type']).toBe('text/event-stream')
+    const events = response.body
+      .split('\n\n')
+      .filter(Boolean)
+      .map((event) => event.replace(/^data: /, ''))
+    expect(events.at(-1)).toBe('[DONE]')
+    const chunks = events
+      .slice(0, -1)
+      .map(
+        (event) =>
+          JSON.parse(event) as { choices: { delta: { content?: string }; finish_reason: string | null }[] },
+      )
+    expect(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')).toBe(
+      'their good selfkr set it airm07 came',
+    )
+    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length')
+  })
+})
+
+describe('replicas', () => {
+  it('starts one worker per replica and serves them round-robin', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await launch(app, { ...TINY_CHAT, replica: 2 })
+    const replicas = (await app.inject('/v1/models/tiny-chat/replicas')).json<
+      { replica_id: number; status: string }[]
+    >()
+    expect(replicas.map((replica) => [replica.replica_id, replica.status])).toEqual([
+      [0, 'READY'],
+      [1, 'READY'],
+    ])
+    const model = app.platform.models.get('tiny-chat')
+    const picks = [model.acquire(), model.acquire(), model.acquire()]
+    expect(picks.map((pick) => pick.worker.replicaId)).toEqual([0, 1, 0])
+    for (const pick of picks) pick.release()
+    expect(new Set(model.workers.map((worker) => worker.pid)).size).toBe(2)
+  })
+
+  it(
+    'reports a crashed worker with its reason instead of dropping the model',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, TINY_CHAT)
+      const worker = app.platform.models.get('tiny-chat').workers[0]
+      process.kill(worker?.pid ?? 0, 'SIGKILL')
+      await waitFor(() => worker?.status === 'ERROR')
+      const replicas = (await app.inject('/v1/models/tiny-chat/replicas')).json<
+        { status: string; error_message: string }[]
+      >()
+      expect(replicas[0]).toMatchObject({
+        status: 'ERROR',
+        error_message: 'worker exited unexpectedly (signal SIGKILL)',
+      })
+      expect((await app.inject('/api/v1/models')).json<{ data: unknown[] }>().data).toHaveLength(1)
+      const chat = await app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] },
+      })
+      expect(chat.statusCode).toBe(503)
+      expect(chat.json<{ detail: string }>().detail).toMatch(/has failed: worker exited unexpectedly/)
+      const logs = (await app.inject('/v1/models/tiny-chat/logs?tail=3')).json<{ lines: string[] }>()
+      expect(logs.lines.join('\n')).toMatch(/ERROR worker exited unexpectedly/)
+    },
+  )
+})
+
+describe('launch refusals', () => {
+  it('refuses what it cannot run with a clear 400', async () => {
+    const app = await testApp()
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [
+        {
+          model_name: 'qwen2.5-instruct',
+          model_type: 'LLM',
+          model_engine: 'Transformers',
+          model_format: 'pytorch',
+          model_size_in_billions: 7,
+          quantization: 'none',
+        },
+        /Xinference cluster/,
+      ],
+      [
+        {
+          model_name: 'qwen2.5-instruct',
+          model_type: 'LLM',
+          model_format: 'pytorch',
+          model_size_in_billions: 7,
+          quantization: 'none',
+        },
+        /pytorch format needs a Python engine/,
+      ],
+      [{ model_name: 'sd-turbo', model_type: 'image' }, /image models needs a Python engine/],
+      [{ model_name: 'bge-m3', model_type: 'embedding' }, /bge-m3 needs a Python engine/],
+      [{ model_name: 'no-such-model', model_type: 'LLM' }, /Model no-such-model not found/],
+      [{ ...TINY_CHAT, worker_ip: '10.9.9.9' }, /No worker at 10\.9\.9\.9/],
+      [{ ...TINY_CHAT, model_uid: '../etc' }, /Invalid model_uid/],
+      [{ ...TINY_CHAT, download_hub: 'csghub' }, /csghub/],
+    ]
+    for (const [body, message] of cases) {
+      const response = await launch(app, body)
+      expect(response.statusCode, JSON.stringify(body)).toBe(400)
+      expect(response.json<{ detail: string }>().detail).toMatch(message)
+    }
+    const invalid = await launch(app, { ...TINY_CHAT, replica: 0 })
+    expect(invalid.statusCode).toBe(422)
+  })
+
+  it('refuses a uid that is already running', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await launch(app, TINY_CHAT)
+    const again = await launch(app, TINY_CHAT)
+    expect(again.statusCode).toBe(400)
+    expect(again.json()).toEqual({ detail: 'Model is already in the model list, uid: tiny-chat' })
+  })
+})
+
+describe('downloads during launch', () => {
+  const QWEN = {
+    model_name: 'qwen2.5-instruct',
+    model_type: 'LLM',
+    model_engine: 'llama.cpp',
+    model_format: 'ggufv2',
+    model_size_in_billions: '0_5',
+    quantization: 'q4_k_m',
+  }
+
+  it(
+    'downloads a catalogue model from its hub into the cache, then serves it',
+    { timeout: 30_000 },
+    async () => {
+      hub = await startLocalHub()
+      const app = await testApp({ hfEndpoint: hub.url })
+      const launched = await launch(app, QWEN)
+      expect(launched.json()).toEqual({ model_uid: 'qwen2.5-instruct' })
+      expect(hub.requests[0]?.path).toBe(
+        '/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+      )
+      const cached = (await app.inject('/api/v1/cache/models?model_name=qwen2.5-instruct')).json<{
+        list: { model_version: string }[]
+      }>()
+      expect(cached.list.map((entry) => entry.model_version)).toEqual([
+        'qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
+      ])
+      const catalogue = (await app.inject('/api/v1/model_registrations/LLM?detailed=true')).json<
+        {
+          model_name: string
+          model_specs: {
+            model_format: string
+            model_size_in_billions: string
+            quantizations: string[]
+            cache_status: boolean[]
+          }[]
+        }[]
+      >()
+      const spec = catalogue
+        .find((f) => f.model_name === 'qwen2.5-instruct')
+        ?.model_specs.find((s) => s.model_format === 'ggufv2' && s.model_size_in_billions === '0_5')
+      expect(spec?.cache_status[spec.quantizations.indexOf('q4_k_m')]).toBe(true)
+    },
+  )
+
+  it('uses ModelScope when asked', { timeout: 30_000 }, async () => {
+    hub = await startLocalHub()
+    const app = await testApp({ modelscopeEndpoint: hub.url })
+    expect((await launch(app, { ...QWEN, download_hub: 'modelscope' })).statusCode).toBe(200)
+    expect(hub.requests[0]?.path).toBe(
+      '/api/v1/models/qwen/Qwen2.5-0.5B-Instruct-GGUF/repo?Revision=main&FilePath=qwen2.5-0.5b-instruct-q4_k_m.gguf',
+    )
+  })
+
+  it('fails clearly, naming the address, when no hub answers', { timeout: 30_000 }, async () => {
+    const app = await testApp({ hfEndpoint: 'http://127.0.0.1:9' })
+    const response = await launch(app, QWEN)
+    expect(response.statusCode).toBe(503)
+    expect(response.json<{ detail: string }>().detail).toContain(
+      'Could not download http://127.0.0.1:9/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+    )
+    const replicas = (await app.inject('/v1/models/qwen2.5-instruct/replicas')).json<
+      { status: string; error_message: string }[]
+    >()
+    expect(replicas[0]?.status).toBe('ERROR')
+    expect(replicas[0]?.error_message).toContain('Could not download')
+  })
+
+  it('reports download progress and cancels a launch in flight', { timeout: 30_000 }, async () => {
+    hub = await startLocalHub({ bytesPerSecond: 60_000 })
+    const app = await testApp({ hfEndpoint: hub.url })
+    const pending = launch(app, { ...QWEN, model_uid: 'slow-qwen' })
+    let progress:
+      | {
+          stage: string
+          progress: number
+          download_files: { downloaded_bytes: number; total_bytes: number }[]
+        }
+      | undefined
+    await waitFor(async () => {
+      progress = (await app.inject('/v1/models/slow-qwen/progress')).json()
+      return (progress?.download_files[0]?.downloaded_bytes ?? 0) > 0
+    })
+    expect(progress?.stage).toBe('downloading')
+    expect(progress?.download_files[0]?.total_bytes).toBeGreaterThan(
+      progress?.download_files[0]?.downloaded_bytes ?? 0,
+    )
+    expect(progress?.progress).toBeGreaterThan(0)
+    expect(progress?.progress).toBeLessThan(0.8)
+
+    expect((await app.inject({ method: 'POST', url: '/v1/models/slow-qwen/cancel' })).statusCode).toBe(200)
+    const response = await pending
+    expect(response.statusCode).toBe(499)
+    expect((await app.inject('/v1/models/slow-qwen/progress')).json()).toMatchObject({ stage: 'cancelled' })
+    // Nothing half-written is taken for a cached model; the part stays for a later resume.
+    const folder = join(app.platform.cache.root, 'qwen2.5-instruct--0_5B--ggufv2--q4_k_m')
+    expect(app.platform.cache.isCached('qwen2.5-instruct--0_5B--ggufv2--q4_k_m')).toBe(false)
+    expect(existsSync(folder) && readdirSync(folder).some((name) => name.endsWith('.part'))).toBe(true)
+    // The uid is free again.
+    expect((await app.inject({ method: 'POST', url: '/v1/models/slow-qwen/cancel' })).statusCode).toBe(400)
+  })
+})
