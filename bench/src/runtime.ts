@@ -1,0 +1,151 @@
+/**
+ * Runtime benchmark: the platform's chat streaming against a raw node-llama-cpp loop on the same model file in
+ * the same run, and launch-to-ready time. Uses the real server (built `packages/server/dist/main.js`) on loopback
+ * with a fresh data dir and the generated tiny chat model, so it needs no hub. Prints a Markdown table.
+ *
+ *   npm run bench            (after `npm run build`)
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { getLlama, LlamaChat } from 'node-llama-cpp'
+
+const RUNS = 5
+const MAX_TOKENS = 256
+const PORT = 19_000 + Math.floor(Math.random() * 1000)
+const BASE = `http://127.0.0.1:${PORT}`
+const MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
+const MESSAGES = [{ role: 'user', content: 'Tell me about the model serving platform.' }]
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+
+async function post(path: string, body: unknown) {
+  const response = await fetch(BASE + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+  return response
+}
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/cluster/auth`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error('server did not start')
+}
+
+/** Streams one chat through the server; returns seconds to the first chunk and in all. */
+async function streamedChat(): Promise<{ firstChunk: number; total: number }> {
+  const started = performance.now()
+  const response = await post('/v1/chat/completions', {
+    model: 'tiny-chat',
+    messages: MESSAGES,
+    temperature: 0,
+    max_tokens: MAX_TOKENS,
+    stream: true,
+  })
+  let firstChunk = 0
+  const reader = response.body?.getReader()
+  if (!reader) throw new Error('no body')
+  for (;;) {
+    const { done } = await reader.read()
+    if (done) break
+    if (!firstChunk) firstChunk = (performance.now() - started) / 1000
+  }
+  return { firstChunk, total: (performance.now() - started) / 1000 }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
+  const server = spawn(
+    process.execPath,
+    [MAIN, '--port', String(PORT), '--data-dir', dataDir, '--log-level', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  )
+  try {
+    await waitForServer()
+
+    // Launch to ready: the first launch also writes the model file into the cache; later ones find it there.
+    const launches: number[] = []
+    for (let i = 0; i < RUNS + 1; i++) {
+      const started = performance.now()
+      await post('/api/v1/models', { model_name: 'tiny-chat', model_type: 'LLM' })
+      launches.push((performance.now() - started) / 1000)
+      if (i < RUNS) await fetch(`${BASE}/api/v1/models/tiny-chat`, { method: 'DELETE' })
+    }
+
+    // Greedy decoding: the whole answer and the streamed one generate the same tokens.
+    const whole = (await (
+      await post('/v1/chat/completions', {
+        model: 'tiny-chat',
+        messages: MESSAGES,
+        temperature: 0,
+        max_tokens: MAX_TOKENS,
+      })
+    ).json()) as { usage: { completion_tokens: number } }
+    const tokens = whole.usage.completion_tokens
+    const served = []
+    for (let i = 0; i < RUNS; i++) served.push(await streamedChat())
+
+    const cache = (await (await fetch(`${BASE}/api/v1/cache/models?model_name=tiny-chat`)).json()) as {
+      list: { real_path: string }[]
+    }
+    const modelPath = join(cache.list[0]?.real_path ?? '', 'tiny-chat-f32.gguf')
+    const llama = await getLlama({ gpu: false, build: 'never', maxThreads: 1 })
+    const model = await llama.loadModel({ modelPath })
+    const context = await model.createContext({ contextSize: 2048, threads: 1 })
+    // One chat on one sequence, as a worker keeps it.
+    const chat = new LlamaChat({ contextSequence: context.getSequence() })
+    const raw: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      let generated = 0
+      const started = performance.now()
+      await chat.generateResponse(
+        [
+          { type: 'user', text: MESSAGES[0]?.content ?? '' },
+          { type: 'model', response: [] },
+        ],
+        {
+          maxTokens: MAX_TOKENS,
+          temperature: 0,
+          onToken: (t) => (generated += t.length),
+        },
+      )
+      raw.push(generated / ((performance.now() - started) / 1000))
+    }
+
+    const servedRate = median(served.map((run) => tokens / run.total))
+    const rawRate = median(raw)
+    const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Node ${process.version} · median of ${RUNS}\n`,
+    )
+    console.log('| measure | value |')
+    console.log('|---|---|')
+    console.log(`| raw node-llama-cpp loop, 1 thread | ${rawRate.toFixed(0)} tokens/s |`)
+    console.log(`| streamed through the platform (SSE, worker process) | ${servedRate.toFixed(0)} tokens/s |`)
+    console.log(`| platform / raw | ${(servedRate / rawRate).toFixed(2)} |`)
+    console.log(
+      `| time to first chunk through the platform | ${(median(served.map((run) => run.firstChunk)) * 1000).toFixed(0)} ms |`,
+    )
+    console.log(`| launch to ready, model generated into the cache | ${(launches[0] ?? NaN).toFixed(2)} s |`)
+    console.log(`| launch to ready, model already cached | ${median(launches.slice(1)).toFixed(2)} s |`)
+    console.log(`| tokens per answer | ${tokens} |`)
+  } finally {
+    server.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
