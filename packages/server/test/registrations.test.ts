@@ -126,6 +126,30 @@ describe('model registrations', () => {
     expect(unknown.json()).toEqual({ detail: 'Model nope not found' })
   })
 
+  it('registers a custom model (model as a JSON string, persist) and refuses bad ones', async () => {
+    const app = await testApp()
+    const register = (type: string, model: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/model_registrations/${type}`,
+        payload: { model: typeof model === 'string' ? model : JSON.stringify(model), persist: true },
+      })
+    expect((await register('LLM', customLlm)).statusCode).toBe(200)
+    expect(app.platform.customModels.get('LLM', 'my-gguf-llm')?.body).toEqual(customLlm)
+    expect((await register('LLM', customLlm)).json()).toEqual({
+      detail: 'Model my-gguf-llm is already registered',
+    })
+    expect((await register('LLM', { ...customLlm, model_name: 'qwen3' })).json()).toEqual({
+      detail: 'Model name qwen3 conflicts with a built-in model',
+    })
+    expect((await register('LLM', '{not json')).statusCode).toBe(400)
+    expect((await register('LLM', { model_name: 'x' })).statusCode).toBe(400)
+    expect((await register('LLM', { ...customLlm, model_name: '../x' })).statusCode).toBe(400)
+    expect((await register('video', customLlm)).statusCode).toBe(400)
+    const list = (await app.inject('/api/v1/model_registrations/LLM')).json<{ model_name: string }[]>()
+    expect(list.filter((entry) => entry.model_name === 'my-gguf-llm')).toHaveLength(1)
+  })
+
   it('shows upstream-shaped custom embedding bodies', async () => {
     const app = await testApp()
     const body = {

@@ -90,3 +90,43 @@ export const favoritesStore = {
     localStorage.setItem('collectionArr', JSON.stringify(names))
   },
 }
+
+const isRecordArray = (value: unknown): value is Record<string, unknown>[] =>
+  Array.isArray(value) &&
+  value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+
+/** Local storage `historyArr`: the last launch payload of each model, by model_name. */
+export const historyStore = {
+  all(): Record<string, unknown>[] {
+    return readJson(localStorage, 'historyArr', isRecordArray, [])
+  },
+  get(modelName: string): Record<string, unknown> | undefined {
+    return this.all().find((entry) => entry.model_name === modelName)
+  },
+  save(payload: Record<string, unknown>): void {
+    const rest = this.all().filter((entry) => entry.model_name !== payload.model_name)
+    localStorage.setItem('historyArr', JSON.stringify([...rest, payload]))
+  },
+  remove(modelName: string): void {
+    localStorage.setItem(
+      'historyArr',
+      JSON.stringify(this.all().filter((entry) => entry.model_name !== modelName)),
+    )
+  },
+}
+
+/** Session storage `customJsonData`: the custom model being edited (SPEC §2, Register Model edit mode). */
+export const customJsonStore = {
+  get(): Record<string, unknown> | null {
+    return readJson(
+      sessionStorage,
+      'customJsonData',
+      (value): value is Record<string, unknown> | null =>
+        value === null || (typeof value === 'object' && !Array.isArray(value)),
+      null,
+    )
+  },
+  set(model: Record<string, unknown>): void {
+    sessionStorage.setItem('customJsonData', JSON.stringify(model))
+  },
+}

@@ -17,6 +17,7 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /api/v1/model_registrations/:model_type': 'models:list',
   'GET /api/v1/model_registrations/:model_type/:model_name': 'models:list',
   'DELETE /api/v1/model_registrations/:model_type/:model_name': 'models:unregister',
+  'POST /api/v1/model_registrations/:model_type': 'models:register',
   'GET /api/v1/engines/:model_name': 'models:list',
   'GET /api/v1/models/prompts': 'models:list',
   'GET /api/v1/models/families': 'models:list',

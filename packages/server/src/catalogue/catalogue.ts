@@ -16,6 +16,7 @@ export interface CatalogueFamily {
  * `model_uri` and no specs: they become one spec of that path.
  */
 export function customFamily(body: Record<string, unknown>): Family | null {
+  if (!Array.isArray(body.model_specs) && typeof body.model_uri !== 'string') return null
   const withSpecs = Array.isArray(body.model_specs)
     ? body
     : {

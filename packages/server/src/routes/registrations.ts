@@ -4,13 +4,14 @@ import {
   ModelFamilies,
   ModelType,
   PromptStyles,
+  RegisterModelRequest,
   RegistrationNameList,
   RegistrationsQuery,
   toWireModelType,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import type { Catalogue } from '../catalogue/catalogue.js'
+import { customFamily, type Catalogue } from '../catalogue/catalogue.js'
 import { NEEDS_CLUSTER, runnableHere } from '../catalogue/families.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
 import { HttpError } from '../http-error.js'
@@ -55,6 +56,41 @@ export async function registrationRoutes(
       const type = modelType(request.params.model_type)
       if (request.query.detailed === 'true') return sendCached(request, reply, catalogue.detailedAnswer(type))
       return RegistrationNameList.parse(catalogue.names(type))
+    })
+  }
+
+  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
+    typed.post(url, { schema: { params: TypeParams, body: RegisterModelRequest } }, (request) => {
+      const type = modelType(request.params.model_type)
+      let body: unknown
+      try {
+        body = JSON.parse(request.body.model)
+      } catch {
+        throw new HttpError(400, 'model must be a JSON string of the registration')
+      }
+      const family =
+        typeof body === 'object' && body !== null ? customFamily(body as Record<string, unknown>) : null
+      if (!family)
+        throw new HttpError(
+          400,
+          'Invalid model registration: model_name and model_specs (or model_uri) are required',
+        )
+      const name = family.model_name
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
+        throw new HttpError(
+          400,
+          `Invalid model name ${JSON.stringify(name)}: use letters, digits, '.', '_' and '-'`,
+        )
+      }
+      if (catalogue.isBuiltinName(name))
+        throw new HttpError(400, `Model name ${name} conflicts with a built-in model`)
+      if (
+        !customModels.insert({ model_type: type, model_name: name, body: body as Record<string, unknown> })
+      ) {
+        throw new HttpError(400, `Model ${name} is already registered`)
+      }
+      catalogue.invalidate()
+      return null
     })
   }
 

@@ -1,17 +1,113 @@
-import { Typography } from '@mui/material'
-import { useState } from 'react'
+import { Tab, Tabs } from '@mui/material'
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
-import { SearchField } from '../../components/search-field'
+import { session } from '../../lib/storage'
+import { builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
+import { devicesQuery } from './api/get-devices'
+import { ModelCatalogue } from './components/model-catalogue'
+import type { LaunchKind } from './model/launch-form'
 
-/** Placeholder until the Launch Model issue lands: the title and the shared search field. */
+const TABS = [
+  { value: 'llm', label: 'Language Models', kind: 'LLM' },
+  { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
+  { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
+  { value: 'image', label: 'Image Models', kind: 'image' },
+  { value: 'audio', label: 'Audio Models', kind: 'audio' },
+  { value: 'custom', label: 'Custom Models', kind: null },
+] as const
+
+const CUSTOM_TABS = [
+  { value: 'llm', label: 'Language Models', kind: 'LLM' },
+  { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
+  { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
+  { value: 'image', label: 'Image Models', kind: 'image' },
+  { value: 'audio', label: 'Audio Models', kind: 'audio' },
+  { value: 'flexible', label: 'Flexible Models', kind: 'flexible' },
+] as const
+
+function BuiltinCatalogue(props: {
+  kind: LaunchKind
+  gpuCount: number
+  uncached: ReadonlySet<string>
+  onUncached: (name: string) => void
+}) {
+  const query = useQuery(builtinCatalogueQuery(props.kind))
+  return <ModelCatalogue key={props.kind} custom={false} query={query} {...props} />
+}
+
+function CustomCatalogue(props: {
+  kind: LaunchKind
+  gpuCount: number
+  uncached: ReadonlySet<string>
+  onUncached: (name: string) => void
+}) {
+  const query = useQuery(customCatalogueQuery(props.kind))
+  return <ModelCatalogue key={`custom-${props.kind}`} custom query={query} {...props} />
+}
+
+/** SPEC §2 "Launch Model": the catalogue by kind, and custom models by kind. */
 export function LaunchModelPage() {
-  const [search, setSearch] = useState('')
+  const navigate = useNavigate()
+  const { Modeltype, subType } = useParams()
+  const [uncached, setUncached] = useState<ReadonlySet<string>>(new Set())
+  const onUncached = useCallback((name: string) => setUncached((old) => new Set(old).add(name)), [])
+  // SPEC §7: the GPU count is asked when Launch opens for a signed-in user (or a server without auth).
+  const devices = useQuery(devicesQuery)
+  const gpuCount = devices.data ?? 0
+
+  const tab = TABS.find((candidate) => candidate.value === Modeltype)
+  if (!tab) return <Navigate to="/launch_model/llm" replace />
+  const customTab = CUSTOM_TABS.find((candidate) => candidate.value === subType)
+  if (tab.value === 'custom' && !customTab) return <Navigate to="/launch_model/custom/llm" replace />
+
+  const choose = (value: string) => {
+    const path = value === 'custom' ? '/launch_model/custom/llm' : `/launch_model/${value}`
+    session.set('modelType', value === 'custom' ? '/launch_model/custom' : path)
+    if (value === 'custom') session.set('subType', path)
+    void navigate(path)
+  }
+  const chooseCustom = (value: string) => {
+    const path = `/launch_model/custom/${value}`
+    session.set('subType', path)
+    void navigate(path)
+  }
+
+  const shared = { gpuCount, uncached, onUncached }
   return (
     <>
-      <PageHeader title="Launch Model">
-        <SearchField value={search} onChange={setSearch} label="Search for model name and description" />
-      </PageHeader>
-      <Typography color="text.secondary">This screen is being built.</Typography>
+      <PageHeader title="Launch Model" />
+      <Tabs
+        value={tab.value}
+        onChange={(_event, value: string) => choose(value)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+      >
+        {TABS.map((candidate) => (
+          <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
+        ))}
+      </Tabs>
+      {tab.kind ? (
+        <BuiltinCatalogue key={tab.kind} kind={tab.kind} {...shared} />
+      ) : (
+        customTab && (
+          <>
+            <Tabs
+              value={customTab.value}
+              onChange={(_event, value: string) => chooseCustom(value)}
+              sx={{ mb: 2 }}
+              variant="scrollable"
+              aria-label="Custom model types"
+            >
+              {CUSTOM_TABS.map((candidate) => (
+                <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
+              ))}
+            </Tabs>
+            <CustomCatalogue key={customTab.kind} kind={customTab.kind} {...shared} />
+          </>
+        )
+      )}
     </>
   )
 }

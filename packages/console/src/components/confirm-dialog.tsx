@@ -1,0 +1,26 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material'
+
+interface ConfirmDialogProps {
+  open: boolean
+  text: string
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** SPEC §8's delete confirmations: titled Warning, answered yes or no. */
+export function ConfirmDialog({ open, text, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
+      <DialogTitle id="confirm-dialog-title">Warning</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>no</Button>
+        <Button onClick={onConfirm} color="error" variant="contained" autoFocus>
+          yes
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,52 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material'
+import { useState } from 'react'
+
+interface CustomJsonDialogProps {
+  model: Record<string, unknown> & { model_name: string }
+  onEdit: () => void
+  onClose: () => void
+}
+
+/** SPEC §2: a custom model's registration as read-only JSON, with Copy Json, Cancel and Edit. */
+export function CustomJsonDialog({ model, onEdit, onClose }: CustomJsonDialogProps) {
+  const [copied, setCopied] = useState(false)
+  const json = JSON.stringify(model, null, 4)
+  return (
+    <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="custom-json-title">
+      <DialogTitle id="custom-json-title">{model.model_name}</DialogTitle>
+      <DialogContent>
+        <Box
+          component="pre"
+          aria-label="Custom model JSON"
+          sx={{
+            m: 0,
+            p: 2,
+            bgcolor: 'grey.100',
+            borderRadius: 1,
+            overflow: 'auto',
+            maxHeight: '60vh',
+            fontSize: 12,
+          }}
+        >
+          {json}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button
+          onClick={() =>
+            void navigator.clipboard.writeText(json).then(() => {
+              setCopied(true)
+              setTimeout(() => setCopied(false), 1500)
+            })
+          }
+        >
+          {copied ? 'Copied to clipboard!' : 'Copy Json'}
+        </Button>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={onEdit}>
+          Edit
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

@@ -1,0 +1,134 @@
+import { Box, Button, Chip, Divider, Drawer, Stack, Typography } from '@mui/material'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useNavigate } from 'react-router'
+import { useAppState } from '../../../lib/app-state'
+import { historyStore } from '../../../lib/storage'
+import { enginesQuery } from '../api/get-engines'
+import { launchKeys } from '../api/keys'
+import { launchModel } from '../api/launch-model'
+import type { CatalogueModel } from '../model/catalogue-model'
+import {
+  buildPayload,
+  emptyForm,
+  formFromPayload,
+  type LaunchForm,
+  type LaunchKind,
+} from '../model/launch-form'
+import { settleCascade } from '../model/launch-options'
+import { gpuIdxError, listInvalid, requestLimitsError } from '../model/validation'
+import { LlmLaunchFields } from './llm-launch-fields'
+import { SimpleLaunchFields } from './simple-launch-fields'
+
+interface LaunchDrawerProps {
+  model: CatalogueModel
+  kind: LaunchKind
+  gpuCount: number
+  onClose: () => void
+}
+
+/** SPEC §3: csghub is offered only for qwen2-instruct. */
+const hubOptions = (model: CatalogueModel) =>
+  model.name === 'qwen2-instruct' || model.family === 'qwen2-instruct'
+    ? ['huggingface', 'modelscope', 'csghub']
+    : ['huggingface', 'modelscope']
+
+/** The right-side drawer holding a model's launch form (SPEC §2, §4). */
+export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { isCallingApi, isUpdatingModel, setIsCallingApi } = useAppState()
+  const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
+  const saved = historyStore.get(model.name)
+  const [hasLastConfig, setHasLastConfig] = useState(saved !== undefined)
+  const [form, setForm] = useState<LaunchForm>(() =>
+    saved ? formFromPayload(saved, gpuCount) : emptyForm(gpuCount),
+  )
+  // The form restarts (a new key) when Last Config is removed, so collapsible sections close again.
+  const [formKey, setFormKey] = useState(0)
+
+  // The cascade settles against the engines as soon as they arrive, and after every change.
+  const settled = kind === 'LLM' && engines.data ? { ...form, ...settleCascade(engines.data, form) } : form
+  const change = (patch: Partial<LaunchForm>) => setForm({ ...settled, ...patch })
+
+  const launch = useMutation({
+    mutationFn: launchModel,
+    onMutate: () => setIsCallingApi(true),
+    onSuccess: (_answer, payload) => {
+      historyStore.save(payload)
+      void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
+      void navigate(`/running_models/${kind}`)
+    },
+    onSettled: () => setIsCallingApi(false),
+  })
+
+  const busy = isCallingApi || isUpdatingModel || launch.isPending
+  const needsQuantization = model.isBuiltin || settled.format === 'pytorch'
+  const incomplete =
+    kind === 'LLM' &&
+    (!settled.engine || !settled.format || !settled.size || (needsQuantization && !settled.quantization))
+  const invalid =
+    (kind === 'LLM' &&
+      (requestLimitsError(settled.requestLimits) !== null ||
+        [settled.extra, settled.loras, settled.imageLoraLoad, settled.imageLoraFuse].some(listInvalid))) ||
+    ((kind === 'LLM' || settled.device === 'GPU') && gpuIdxError(settled.gpuIdx) !== null)
+
+  const removeLastConfig = () => {
+    historyStore.remove(model.name)
+    setHasLastConfig(false)
+    setForm(emptyForm(gpuCount))
+    setFormKey(formKey + 1)
+  }
+
+  const fieldProps = {
+    form: settled,
+    gpuCount,
+    hubOptions: hubOptions(model),
+    onChange: change,
+    modelName: model.name,
+  }
+  return (
+    <Drawer
+      anchor="right"
+      open
+      onClose={onClose}
+      slotProps={{ paper: { sx: { width: { xs: '100vw', sm: 640 } } } }}
+    >
+      <Box
+        component="section"
+        aria-label={`Launch ${model.name}`}
+        sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, px: 3, py: 2.5 }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, flex: 1 }} noWrap>
+            {model.name}
+          </Typography>
+          {hasLastConfig && (
+            <Chip label="Last Config" color="primary" variant="outlined" onDelete={removeLastConfig} />
+          )}
+        </Stack>
+        <Divider />
+        <Box key={formKey} sx={{ flex: 1, overflowY: 'auto', px: 3, py: 3 }}>
+          {kind === 'LLM' ? (
+            <LlmLaunchFields {...fieldProps} engines={engines.data} />
+          ) : (
+            <SimpleLaunchFields {...fieldProps} kind={kind} />
+          )}
+        </Box>
+        <Divider />
+        <Stack direction="row" sx={{ gap: 1.5, px: 3, py: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>Go Back</Button>
+          <Button
+            variant="contained"
+            loading={launch.isPending}
+            loadingPosition="start"
+            disabled={busy || incomplete || invalid}
+            onClick={() => launch.mutate(buildPayload(kind, model.name, settled))}
+          >
+            {launch.isPending ? 'Launching' : 'Launch'}
+          </Button>
+        </Stack>
+      </Box>
+    </Drawer>
+  )
+}

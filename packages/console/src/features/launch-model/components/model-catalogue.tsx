@@ -1,0 +1,159 @@
+import { Typography } from '@mui/material'
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { toastMessageFor } from '../../../lib/api-client'
+import { useAppState } from '../../../lib/app-state'
+import { customJsonStore, favoritesStore, session } from '../../../lib/storage'
+import { launchKeys } from '../api/keys'
+import { deleteCustomModel } from '../api/launch-model'
+import { isCached, type CatalogueModel } from '../model/catalogue-model'
+import { filterModels, type Filters } from '../model/filter'
+import type { LaunchKind } from '../model/launch-form'
+import { CacheDialog } from './cache-dialog'
+import { CustomJsonDialog } from './custom-json-dialog'
+import { FilterBar } from './filter-bar'
+import { LaunchDrawer } from './launch-drawer'
+import { ModelCard } from './model-card'
+import { ModelGrid } from './model-grid'
+
+interface ModelCatalogueProps {
+  kind: LaunchKind
+  custom: boolean
+  query: UseQueryResult<CatalogueModel[]>
+  gpuCount: number
+  /** Models whose cache was removed in this session (shared by all tabs). */
+  uncached: ReadonlySet<string>
+  onUncached: (name: string) => void
+}
+
+const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
+
+/** One tab's models: filters, the card grid, and the drawer and dialogs a card opens. */
+export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUncached }: ModelCatalogueProps) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { setErrorMsg } = useAppState()
+  const [filters, setFilters] = useState(NO_FILTERS)
+  const [favorites, setFavorites] = useState(() => new Set(favoritesStore.get()))
+  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
+  const [launching, setLaunching] = useState<CatalogueModel | null>(null)
+  const [caching, setCaching] = useState<CatalogueModel | null>(null)
+  const [viewing, setViewing] = useState<CatalogueModel | null>(null)
+  const [deleting, setDeleting] = useState<CatalogueModel | null>(null)
+  // Typing stays responsive: the list filters at a lower priority than the keystroke.
+  const deferredFilters = useDeferredValue(filters)
+
+  const shown = useMemo(
+    () =>
+      filterModels(query.data ?? [], deferredFilters, {
+        favorites,
+        uncached,
+        searchDescriptions: kind === 'LLM' && !custom,
+      }),
+    [query.data, deferredFilters, favorites, uncached, kind, custom],
+  )
+
+  const toggleFavorite = useCallback((name: string) => {
+    setFavorites((old) => {
+      const next = new Set(old)
+      if (!next.delete(name)) next.add(name)
+      favoritesStore.set([...next])
+      return next
+    })
+  }, [])
+  const open = useCallback((model: CatalogueModel) => setLaunching((current) => current ?? model), [])
+
+  const removeCustom = async (model: CatalogueModel) => {
+    setDeleting(null)
+    try {
+      await deleteCustomModel(kind, model.name)
+      setDeleted((old) => new Set(old).add(model.name))
+      await queryClient.invalidateQueries({ queryKey: launchKeys.custom(kind) })
+    } catch (error) {
+      const message = toastMessageFor(error)
+      if (message) setErrorMsg(message)
+    }
+  }
+
+  const edit = (model: CatalogueModel) => {
+    customJsonStore.set(model.raw)
+    const type = kind === 'LLM' ? 'llm' : kind
+    session.set('registerModelType', `/register_model/${type}`)
+    void navigate(`/register_model/${type}/${encodeURIComponent(model.name)}`)
+  }
+
+  return (
+    <>
+      <FilterBar
+        filters={filters}
+        onChange={setFilters}
+        withAbility={kind === 'LLM' && !custom}
+        withStatus={!custom}
+        searchLabel={
+          custom
+            ? 'Search for custom model name'
+            : kind === 'LLM'
+              ? 'Search for model name and description'
+              : 'Search for model name'
+        }
+      />
+      {query.isPending ? (
+        <Typography color="text.secondary">Loading models…</Typography>
+      ) : shown.length === 0 ? (
+        <Typography color="text.secondary">
+          {query.data?.length ? 'No model matches these filters.' : 'No models here yet.'}
+        </Typography>
+      ) : (
+        <ModelGrid
+          items={shown}
+          itemKey={(model) => model.name}
+          renderItem={(model) => (
+            <ModelCard
+              model={model}
+              kind={kind}
+              cached={!uncached.has(model.name) && isCached(model)}
+              deleted={deleted.has(model.name)}
+              favorite={favorites.has(model.name)}
+              onOpen={open}
+              onToggleFavorite={toggleFavorite}
+              onOpenCache={setCaching}
+              onEdit={setViewing}
+              onDelete={setDeleting}
+            />
+          )}
+        />
+      )}
+      {launching && (
+        <LaunchDrawer model={launching} kind={kind} gpuCount={gpuCount} onClose={() => setLaunching(null)} />
+      )}
+      {caching && (
+        <CacheDialog
+          modelName={caching.name}
+          kind={kind}
+          onClose={(anyLeft) => {
+            if (!anyLeft) {
+              onUncached(caching.name)
+              void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
+            }
+            setCaching(null)
+          }}
+        />
+      )}
+      {viewing && (
+        <CustomJsonDialog
+          model={{ ...viewing.raw }}
+          onClose={() => setViewing(null)}
+          onEdit={() => edit(viewing)}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        text="Are you sure to delete this custom model? This behavior is irreversible."
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && void removeCustom(deleting)}
+      />
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+import { Box } from '@mui/material'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+
+/** SPEC §9: columns at least 300 px wide. */
+const MIN_COLUMN = 300
+const GAP = 20
+export const CARD_HEIGHT = 240
+const ROW = CARD_HEIGHT + GAP
+/** Rows rendered beyond the window, so fast scrolling shows no gaps. */
+const OVERSCAN = 2
+
+interface ModelGridProps<T> {
+  items: readonly T[]
+  itemKey: (item: T) => string
+  renderItem: (item: T) => ReactNode
+}
+
+/**
+ * A responsive card grid that renders only the rows in (or near) the window: the full upstream catalogue has
+ * hundreds of models, and rendering every card makes typing in the search field lag. The page itself scrolls.
+ */
+export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) {
+  const container = useRef<HTMLDivElement>(null)
+  const [view, setView] = useState({ width: 0, first: 0, last: 4 })
+
+  useLayoutEffect(() => {
+    const element = container.current
+    if (!element) return
+    let frame = 0
+    const measure = () => {
+      frame = 0
+      const box = element.getBoundingClientRect()
+      const first = Math.max(0, Math.floor(-box.top / ROW) - OVERSCAN)
+      const last = Math.max(0, Math.ceil((window.innerHeight - box.top) / ROW) + OVERSCAN)
+      setView((old) =>
+        old.width === box.width && old.first === first && old.last === last
+          ? old
+          : { width: box.width, first, last },
+      )
+    }
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(measure)
+    }
+    measure()
+    const observer = new ResizeObserver(schedule)
+    observer.observe(element)
+    window.addEventListener('scroll', schedule, { passive: true })
+    window.addEventListener('resize', schedule)
+    return () => {
+      cancelAnimationFrame(frame)
+      observer.disconnect()
+      window.removeEventListener('scroll', schedule)
+      window.removeEventListener('resize', schedule)
+    }
+  }, [])
+
+  const columns = Math.max(1, Math.floor((view.width + GAP) / (MIN_COLUMN + GAP)))
+  const rows = Math.ceil(items.length / columns)
+  const visible = []
+  for (let row = view.first; row < Math.min(rows, view.last); row++) {
+    visible.push(
+      <Box
+        key={row}
+        role="presentation"
+        sx={{
+          position: 'absolute',
+          top: row * ROW,
+          left: 0,
+          right: 0,
+          display: 'grid',
+          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+          gap: `${GAP}px`,
+        }}
+      >
+        {items.slice(row * columns, row * columns + columns).map((item) => (
+          <Box key={itemKey(item)} sx={{ height: CARD_HEIGHT, minWidth: 0 }}>
+            {renderItem(item)}
+          </Box>
+        ))}
+      </Box>,
+    )
+  }
+  return (
+    <Box
+      ref={container}
+      role="list"
+      aria-label="Models"
+      sx={{ position: 'relative', height: Math.max(0, rows * ROW - GAP) }}
+    >
+      {visible}
+    </Box>
+  )
+}

@@ -1,0 +1,91 @@
+import type { ModelRegistration, ModelSpec } from '@serving-console/contract'
+
+/** One format and size of a model, with a cache flag per quantization. */
+export interface SpecView {
+  format: string
+  size: string | number | null
+  quantizations: string[]
+  cached: boolean[]
+}
+
+/** A catalogue entry as the Launch screen needs it, whichever wire shape it came in. */
+export interface CatalogueModel {
+  name: string
+  description: string
+  languages: string[]
+  family: string | null
+  abilities: string[]
+  contextLength: number | null
+  dimensions: number | null
+  maxTokens: number | null
+  isBuiltin: boolean
+  specs: SpecView[]
+  /** The entry as the server sent it (the custom JSON view shows it). */
+  raw: ModelRegistration
+}
+
+const sizeKey = (size: ModelSpec['model_size_in_billions']) => String(size ?? '')
+
+/**
+ * Groups specs by format and size. Upstream ≥ v1.8 sends one row per quantization (`quantization` string,
+ * boolean `cache_status`); SPEC's shape sends a `quantizations` list with a boolean or a list of flags.
+ */
+export function specViews(specs: readonly ModelSpec[]): SpecView[] {
+  const views = new Map<string, SpecView>()
+  for (const spec of specs) {
+    const key = `${spec.model_format}|${sizeKey(spec.model_size_in_billions)}`
+    const view = views.get(key) ?? {
+      format: spec.model_format,
+      size: spec.model_size_in_billions ?? null,
+      quantizations: [],
+      cached: [],
+    }
+    views.set(key, view)
+    const quantizations = spec.quantizations ?? (spec.quantization ? [spec.quantization] : [])
+    quantizations.forEach((quantization, index) => {
+      const flag = Array.isArray(spec.cache_status)
+        ? Boolean(spec.cache_status[index])
+        : Boolean(spec.cache_status)
+      const at = view.quantizations.indexOf(quantization)
+      if (at === -1) {
+        view.quantizations.push(quantization)
+        view.cached.push(flag)
+      } else view.cached[at] = (view.cached[at] ?? false) || flag
+    })
+  }
+  return [...views.values()]
+}
+
+export function toCatalogueModel(raw: ModelRegistration): CatalogueModel {
+  const specs = specViews(raw.model_specs ?? [])
+  return {
+    name: raw.model_name,
+    description: raw.model_description ?? '',
+    languages: raw.model_lang ?? raw.language ?? [],
+    family: raw.model_family ?? null,
+    abilities: raw.model_ability ?? [],
+    contextLength: raw.context_length ?? null,
+    dimensions: raw.dimensions ?? null,
+    maxTokens: raw.max_tokens ?? null,
+    isBuiltin: raw.is_builtin ?? false,
+    specs,
+    raw,
+  }
+}
+
+/** Cached when any quantization of any spec is, or the entry says so itself (non-LLM kinds). */
+export function isCached(model: CatalogueModel): boolean {
+  return model.specs.some((spec) => spec.cached.some(Boolean)) || model.raw.cache_status === true
+}
+
+/** SPEC §2: context length in thousands, rounded down. */
+export function contextInThousands(contextLength: number): string {
+  return `${Math.floor(contextLength / 1000)}K`
+}
+
+/** SPEC §2: the ability shown on a card: chat, generate or other. */
+export function shownAbility(abilities: readonly string[]): 'chat' | 'generate' | 'other' {
+  if (abilities.includes('chat')) return 'chat'
+  if (abilities.includes('generate')) return 'generate'
+  return 'other'
+}

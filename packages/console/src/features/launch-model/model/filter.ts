@@ -1,0 +1,44 @@
+import { isCached, type CatalogueModel } from './catalogue-model'
+
+export const ABILITY_FILTERS = ['generate', 'chat', 'vl-chat'] as const
+export type AbilityFilter = (typeof ABILITY_FILTERS)[number]
+export const STATUS_FILTERS = ['cached', 'favorite'] as const
+export type StatusFilter = (typeof STATUS_FILTERS)[number]
+
+export interface Filters {
+  search: string
+  abilities: AbilityFilter[]
+  statuses: StatusFilter[]
+}
+
+export interface FilterContext {
+  favorites: ReadonlySet<string>
+  /** Models whose cache was removed in this session count as not cached (SPEC §4). */
+  uncached: ReadonlySet<string>
+  /** LLM search also looks at descriptions. */
+  searchDescriptions: boolean
+}
+
+const hasAbility = (model: CatalogueModel, ability: AbilityFilter) =>
+  ability === 'vl-chat' ? model.abilities.includes('vision') : model.abilities.includes(ability)
+
+/** Every chosen filter narrows the list. */
+export function filterModels(
+  models: readonly CatalogueModel[],
+  filters: Filters,
+  context: FilterContext,
+): CatalogueModel[] {
+  const needle = filters.search.trim().toLowerCase()
+  return models.filter((model) => {
+    if (needle) {
+      const haystack = context.searchDescriptions ? `${model.name}\n${model.description}` : model.name
+      if (!haystack.toLowerCase().includes(needle)) return false
+    }
+    if (!filters.abilities.every((ability) => hasAbility(model, ability))) return false
+    for (const status of filters.statuses) {
+      if (status === 'favorite' && !context.favorites.has(model.name)) return false
+      if (status === 'cached' && (context.uncached.has(model.name) || !isCached(model))) return false
+    }
+    return true
+  })
+}

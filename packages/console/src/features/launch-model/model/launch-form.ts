@@ -1,0 +1,169 @@
+import type { LaunchRequest } from '@serving-console/contract'
+import { sizeValue } from './launch-options'
+import { typedValue, valueText } from './typed-value'
+import { rowComplete, type KeyValueRow } from './validation'
+
+/** SPEC §3 kinds as the Launch screen groups them. */
+export type LaunchKind = 'LLM' | 'embedding' | 'rerank' | 'image' | 'audio' | 'flexible'
+
+export interface LaunchForm {
+  modelUid: string
+  engine: string
+  format: string
+  size: string
+  quantization: string
+  /** 'auto', 'CPU' or a GPU count as text. */
+  nGpu: string
+  nGpuLayers: number
+  replica: number
+  requestLimits: string
+  workerIp: string
+  gpuIdx: string
+  /** '' means none. */
+  downloadHub: string
+  /** Embedding, rerank, flexible: GPU or CPU. */
+  device: 'GPU' | 'CPU'
+  extra: KeyValueRow[]
+  loras: KeyValueRow[]
+  imageLoraLoad: KeyValueRow[]
+  imageLoraFuse: KeyValueRow[]
+}
+
+/** SPEC §9 defaults: replica 1, n_gpu auto (CPU without GPUs), N GPU Layers -1, device GPU when GPUs exist. */
+export function emptyForm(gpuCount: number): LaunchForm {
+  return {
+    modelUid: '',
+    engine: '',
+    format: '',
+    size: '',
+    quantization: '',
+    nGpu: gpuCount > 0 ? 'auto' : 'CPU',
+    nGpuLayers: -1,
+    replica: 1,
+    requestLimits: '',
+    workerIp: '',
+    gpuIdx: '',
+    downloadHub: '',
+    device: gpuCount > 0 ? 'GPU' : 'CPU',
+    extra: [],
+    loras: [],
+    imageLoraLoad: [],
+    imageLoraFuse: [],
+  }
+}
+
+const completeRows = (rows: KeyValueRow[]) => rows.filter(rowComplete)
+const toObject = (rows: KeyValueRow[]) =>
+  Object.fromEntries(completeRows(rows).map((row) => [row.key.trim(), typedValue(row.value)]))
+const toRows = (value: unknown): KeyValueRow[] =>
+  value && typeof value === 'object'
+    ? Object.entries(value).map(([key, v]) => ({ key, value: valueText(v) }))
+    : []
+
+const gpuIdx = (text: string) => (text.trim() ? text.replace(/\s/g, '').split(',').map(Number) : null)
+
+/** The launch payload of SPEC §3 for a kind; always with a model_uid, so progress and cancel find the model. */
+export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchForm): LaunchRequest {
+  const base = {
+    model_uid: form.modelUid.trim() || modelName,
+    model_name: modelName,
+    model_type: kind,
+  }
+  const downloadHub = (form.downloadHub || null) as LaunchRequest['download_hub']
+  if (kind === 'image' || kind === 'audio') return { ...base, download_hub: downloadHub }
+  if (kind !== 'LLM') {
+    return {
+      ...base,
+      download_hub: downloadHub,
+      replica: form.replica,
+      n_gpu: form.device === 'GPU' ? 'auto' : null,
+      worker_ip: form.workerIp.trim() || null,
+      gpu_idx: form.device === 'GPU' ? gpuIdx(form.gpuIdx) : null,
+    }
+  }
+  const loras = completeRows(form.loras)
+  const hasLora =
+    loras.length > 0 ||
+    completeRows(form.imageLoraLoad).length > 0 ||
+    completeRows(form.imageLoraFuse).length > 0
+  return {
+    ...toObject(form.extra),
+    ...base,
+    model_engine: form.engine,
+    model_format: form.format,
+    model_size_in_billions: sizeValue(form.size),
+    quantization: form.quantization,
+    n_gpu: form.nGpu === 'CPU' ? null : form.nGpu === 'auto' ? 'auto' : Number(form.nGpu),
+    ...(form.nGpuLayers >= 0 ? { n_gpu_layers: form.nGpuLayers } : {}),
+    replica: form.replica,
+    request_limits: form.requestLimits.trim() ? Number(form.requestLimits) : null,
+    worker_ip: form.workerIp.trim() || null,
+    gpu_idx: gpuIdx(form.gpuIdx),
+    download_hub: downloadHub,
+    peft_model_config: hasLora
+      ? {
+          lora_list: loras.map((row) => ({ lora_name: row.key.trim(), local_path: row.value.trim() })),
+          image_lora_load_kwargs: completeRows(form.imageLoraLoad).length
+            ? toObject(form.imageLoraLoad)
+            : null,
+          image_lora_fuse_kwargs: completeRows(form.imageLoraFuse).length
+            ? toObject(form.imageLoraFuse)
+            : null,
+        }
+      : null,
+  }
+}
+
+const KNOWN = new Set([
+  'model_uid',
+  'model_name',
+  'model_type',
+  'model_engine',
+  'model_format',
+  'model_size_in_billions',
+  'quantization',
+  'n_gpu',
+  'n_gpu_layers',
+  'replica',
+  'request_limits',
+  'worker_ip',
+  'gpu_idx',
+  'download_hub',
+  'peft_model_config',
+])
+
+/** A saved payload (historyArr) back into the form: the 'Last Config' preload of SPEC §4. */
+export function formFromPayload(payload: Record<string, unknown>, gpuCount: number): LaunchForm {
+  const form = emptyForm(gpuCount)
+  const text = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : ''
+  const peft = (payload.peft_model_config ?? {}) as Record<string, unknown>
+  const nGpu = payload.n_gpu
+  return {
+    ...form,
+    modelUid: text(payload.model_uid),
+    engine: text(payload.model_engine),
+    format: text(payload.model_format),
+    size: text(payload.model_size_in_billions),
+    quantization: text(payload.quantization),
+    nGpu: nGpu === null ? 'CPU' : nGpu === undefined ? form.nGpu : text(nGpu),
+    nGpuLayers: typeof payload.n_gpu_layers === 'number' ? payload.n_gpu_layers : -1,
+    replica: typeof payload.replica === 'number' ? payload.replica : 1,
+    requestLimits: text(payload.request_limits),
+    workerIp: text(payload.worker_ip),
+    gpuIdx: Array.isArray(payload.gpu_idx) ? payload.gpu_idx.join(',') : '',
+    downloadHub: text(payload.download_hub),
+    device: 'n_gpu' in payload ? (nGpu === null ? 'CPU' : 'GPU') : form.device,
+    extra: Object.entries(payload)
+      .filter(([key]) => !KNOWN.has(key))
+      .map(([key, value]) => ({ key, value: valueText(value) })),
+    loras: Array.isArray(peft.lora_list)
+      ? (peft.lora_list as { lora_name?: unknown; local_path?: unknown }[]).map((lora) => ({
+          key: text(lora.lora_name),
+          value: text(lora.local_path),
+        }))
+      : [],
+    imageLoraLoad: toRows(peft.image_lora_load_kwargs),
+    imageLoraFuse: toRows(peft.image_lora_fuse_kwargs),
+  }
+}

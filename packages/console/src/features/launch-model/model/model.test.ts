@@ -1,0 +1,316 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { EngineMap, ModelRegistrationList } from '@serving-console/contract'
+import { describe, expect, it } from 'vitest'
+import { contextInThousands, isCached, shownAbility, specViews, toCatalogueModel } from './catalogue-model'
+import { filterModels } from './filter'
+import { buildPayload, emptyForm, formFromPayload } from './launch-form'
+import { formatOptions, quantizationOptions, settleCascade, sizeOptions } from './launch-options'
+import { typedValue } from './typed-value'
+import { duplicateKeyError, gpuIdxError, listInvalid, requestLimitsError } from './validation'
+
+// A plain path, not new URL(…): Vite would try to bundle a URL outside the project.
+const FIXTURES = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../../shared/fixtures/xinference-v1.8',
+)
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))
+describe('catalogue shapes', () => {
+  it('groups upstream v1.8 flattened rows into specs with a flag per quantization', () => {
+    const list = ModelRegistrationList.parse(fixture('llm-detailed.json')).map(toCatalogueModel)
+    const qwen = list.find((model) => model.name === 'qwen2.5-instruct')
+    const gguf = qwen?.specs.find((spec) => spec.format === 'ggufv2' && spec.size === '0_5')
+    expect(gguf?.quantizations).toContain('q4_k_m')
+    expect(gguf?.cached).toHaveLength(gguf?.quantizations.length ?? -1)
+  })
+
+  it("reads SPEC's shape: a quantizations list with a boolean or a list of flags", () => {
+    const views = specViews([
+      {
+        model_format: 'ggufv2',
+        model_size_in_billions: 7,
+        quantizations: ['q4', 'q8'],
+        cache_status: [false, true],
+      },
+      { model_format: 'pytorch', model_size_in_billions: 7, quantizations: ['none'], cache_status: true },
+    ])
+    expect(views).toEqual([
+      { format: 'ggufv2', size: 7, quantizations: ['q4', 'q8'], cached: [false, true] },
+      { format: 'pytorch', size: 7, quantizations: ['none'], cached: [true] },
+    ])
+  })
+
+  it('shows context in thousands rounded down, and the ability', () => {
+    expect(contextInThousands(32768)).toBe('32K')
+    expect(contextInThousands(131072)).toBe('131K')
+    expect(shownAbility(['generate', 'chat'])).toBe('chat')
+    expect(shownAbility(['generate'])).toBe('generate')
+    expect(shownAbility(['vision'])).toBe('other')
+  })
+})
+
+describe('filters', () => {
+  const models = [
+    {
+      model_name: 'alpha-chat',
+      model_description: 'talks',
+      model_ability: ['chat'],
+      model_specs: [{ model_format: 'ggufv2', quantizations: ['q4'], cache_status: [true] }],
+    },
+    {
+      model_name: 'beta-vision',
+      model_description: 'sees images',
+      model_ability: ['chat', 'vision'],
+      model_specs: [],
+    },
+    {
+      model_name: 'gamma',
+      model_description: 'completes text',
+      model_ability: ['generate'],
+      model_specs: [],
+    },
+  ].map((raw) => toCatalogueModel(raw))
+  const context = { favorites: new Set(['gamma']), uncached: new Set<string>(), searchDescriptions: true }
+  const names = (list: { name: string }[]) => list.map((model) => model.name)
+
+  it('searches names and, for LLMs, descriptions', () => {
+    expect(names(filterModels(models, { search: 'IMAGES', abilities: [], statuses: [] }, context))).toEqual([
+      'beta-vision',
+    ])
+    expect(
+      names(
+        filterModels(
+          models,
+          { search: 'images', abilities: [], statuses: [] },
+          { ...context, searchDescriptions: false },
+        ),
+      ),
+    ).toEqual([])
+  })
+
+  it('narrows by ability (vl-chat means vision) and by status', () => {
+    expect(names(filterModels(models, { search: '', abilities: ['chat'], statuses: [] }, context))).toEqual([
+      'alpha-chat',
+      'beta-vision',
+    ])
+    expect(
+      names(filterModels(models, { search: '', abilities: ['vl-chat'], statuses: [] }, context)),
+    ).toEqual(['beta-vision'])
+    expect(
+      names(filterModels(models, { search: '', abilities: [], statuses: ['favorite'] }, context)),
+    ).toEqual(['gamma'])
+    expect(names(filterModels(models, { search: '', abilities: [], statuses: ['cached'] }, context))).toEqual(
+      ['alpha-chat'],
+    )
+    expect(models.filter(isCached).map((model) => model.name)).toEqual(['alpha-chat'])
+  })
+
+  it('treats a model whose cache was removed this session as not cached', () => {
+    expect(
+      filterModels(
+        models,
+        { search: '', abilities: [], statuses: ['cached'] },
+        { ...context, uncached: new Set(['alpha-chat']) },
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('engine cascade', () => {
+  const engines = EngineMap.parse({
+    'llama.cpp': [
+      {
+        model_name: 'm',
+        model_format: 'ggufv2',
+        model_size_in_billions: '0_5',
+        quantizations: ['q4_k_m', 'q8_0'],
+      },
+      { model_name: 'm', model_format: 'ggufv2', model_size_in_billions: 7, quantizations: ['q4_k_m'] },
+    ],
+    Transformers: 'needs a cluster',
+  })
+
+  it('fills formats, sizes and quantizations from the engine map', () => {
+    expect(formatOptions(engines, 'llama.cpp')).toEqual(['ggufv2'])
+    expect(sizeOptions(engines, 'llama.cpp', 'ggufv2')).toEqual(['0_5', '7'])
+    expect(quantizationOptions(engines, 'llama.cpp', 'ggufv2', '0_5')).toEqual(['q4_k_m', 'q8_0'])
+  })
+
+  it('picks single options, clears what no longer fits, keeps what still fits', () => {
+    expect(settleCascade(engines, { engine: '', format: '', size: '', quantization: '' })).toEqual({
+      engine: 'llama.cpp',
+      format: 'ggufv2',
+      size: '',
+      quantization: '',
+    })
+    expect(
+      settleCascade(engines, { engine: 'llama.cpp', format: 'ggufv2', size: '7', quantization: '' })
+        .quantization,
+    ).toBe('q4_k_m')
+    expect(
+      settleCascade(engines, { engine: 'llama.cpp', format: 'ggufv2', size: '7', quantization: 'q8_0' })
+        .quantization,
+    ).toBe('q4_k_m')
+    expect(
+      settleCascade(engines, { engine: 'llama.cpp', format: 'ggufv2', size: '0_5', quantization: 'q8_0' }),
+    ).toEqual({
+      engine: 'llama.cpp',
+      format: 'ggufv2',
+      size: '0_5',
+      quantization: 'q8_0',
+    })
+    expect(
+      settleCascade(engines, { engine: 'Transformers', format: 'pytorch', size: '7', quantization: 'none' })
+        .format,
+    ).toBe('ggufv2')
+  })
+})
+
+describe('typed values and payloads', () => {
+  it("turns 'none', booleans and numbers into their types", () => {
+    expect(typedValue('none')).toBeNull()
+    expect(typedValue('true')).toBe(true)
+    expect(typedValue('false')).toBe(false)
+    expect(typedValue('0.5')).toBe(0.5)
+    expect(typedValue('-3')).toBe(-3)
+    expect(typedValue('1e3')).toBe(1000)
+    expect(typedValue('abc')).toBe('abc')
+    expect(typedValue('12abc')).toBe('12abc')
+  })
+
+  it('builds the LLM payload of SPEC §3', () => {
+    const form = {
+      ...emptyForm(2),
+      engine: 'llama.cpp',
+      format: 'ggufv2',
+      size: '0_5',
+      quantization: 'q4_k_m',
+      nGpu: '2',
+      nGpuLayers: 10,
+      replica: 2,
+      requestLimits: '8',
+      gpuIdx: '0, 1',
+      downloadHub: 'modelscope',
+      extra: [
+        { key: 'enable_thinking', value: 'false' },
+        { key: 'n_ctx', value: '4096' },
+        { key: '', value: '' },
+      ],
+      loras: [{ key: 'style', value: '/loras/style' }],
+      imageLoraLoad: [{ key: 'scale', value: '0.5' }],
+    }
+    expect(buildPayload('LLM', 'qwen2.5-instruct', form)).toEqual({
+      enable_thinking: false,
+      n_ctx: 4096,
+      model_uid: 'qwen2.5-instruct',
+      model_name: 'qwen2.5-instruct',
+      model_type: 'LLM',
+      model_engine: 'llama.cpp',
+      model_format: 'ggufv2',
+      model_size_in_billions: '0_5',
+      quantization: 'q4_k_m',
+      n_gpu: 2,
+      n_gpu_layers: 10,
+      replica: 2,
+      request_limits: 8,
+      worker_ip: null,
+      gpu_idx: [0, 1],
+      download_hub: 'modelscope',
+      peft_model_config: {
+        lora_list: [{ lora_name: 'style', local_path: '/loras/style' }],
+        image_lora_load_kwargs: { scale: 0.5 },
+        image_lora_fuse_kwargs: null,
+      },
+    })
+  })
+
+  it('leaves out negative N GPU Layers, sends CPU as null and numeric sizes as numbers', () => {
+    const payload = buildPayload('LLM', 'm', {
+      ...emptyForm(0),
+      modelUid: ' mine ',
+      engine: 'llama.cpp',
+      format: 'ggufv2',
+      size: '7',
+      quantization: 'q4',
+    })
+    expect(payload).not.toHaveProperty('n_gpu_layers')
+    expect(payload).toMatchObject({
+      model_uid: 'mine',
+      n_gpu: null,
+      model_size_in_billions: 7,
+      request_limits: null,
+      peft_model_config: null,
+    })
+  })
+
+  it('builds the other kinds’ payloads', () => {
+    expect(buildPayload('embedding', 'bge-m3', { ...emptyForm(1), gpuIdx: '0' })).toEqual({
+      model_uid: 'bge-m3',
+      model_name: 'bge-m3',
+      model_type: 'embedding',
+      download_hub: null,
+      replica: 1,
+      n_gpu: 'auto',
+      worker_ip: null,
+      gpu_idx: [0],
+    })
+    expect(buildPayload('rerank', 'r', emptyForm(0))).toMatchObject({ n_gpu: null, gpu_idx: null })
+    expect(buildPayload('image', 'sd-turbo', { ...emptyForm(0), downloadHub: 'huggingface' })).toEqual({
+      model_uid: 'sd-turbo',
+      model_name: 'sd-turbo',
+      model_type: 'image',
+      download_hub: 'huggingface',
+    })
+  })
+
+  it('restores a saved payload into the form (Last Config)', () => {
+    const form = {
+      ...emptyForm(0),
+      engine: 'llama.cpp',
+      format: 'ggufv2',
+      size: '0_5',
+      quantization: 'q4',
+      replica: 3,
+      extra: [{ key: 'flag', value: 'true' }],
+      loras: [{ key: 'a', value: '/a' }],
+    }
+    const payload = buildPayload('LLM', 'm', form) as Record<string, unknown>
+    const restored = formFromPayload(payload, 0)
+    expect(restored).toMatchObject({
+      modelUid: 'm',
+      engine: 'llama.cpp',
+      size: '0_5',
+      quantization: 'q4',
+      replica: 3,
+      nGpu: 'CPU',
+    })
+    expect(restored.extra).toEqual([{ key: 'flag', value: 'true' }])
+    expect(restored.loras).toEqual([{ key: 'a', value: '/a' }])
+    expect(buildPayload('LLM', 'm', restored)).toEqual(payload)
+  })
+})
+
+describe('validation', () => {
+  it('checks request limits and GPU indexes with SPEC’s messages', () => {
+    expect(requestLimitsError('')).toBeNull()
+    expect(requestLimitsError('3')).toBeNull()
+    expect(requestLimitsError('0')).toBe('Please enter an integer greater than 0')
+    expect(requestLimitsError('1.5')).toBe('Please enter an integer greater than 0')
+    expect(gpuIdxError('0,1,2')).toBeNull()
+    expect(gpuIdxError('0,a')).toBe('Please enter numeric data separated by commas, for example: 0,1,2')
+    expect(gpuIdxError('0,,1')).not.toBeNull()
+  })
+
+  it('finds duplicate keys and half-filled rows', () => {
+    expect(
+      duplicateKeyError([
+        { key: 'a', value: '1' },
+        { key: 'a', value: '2' },
+      ]),
+    ).toBe('a must be unique')
+    expect(listInvalid([{ key: 'a', value: '' }])).toBe(true)
+    expect(listInvalid([{ key: '', value: '' }])).toBe(false)
+    expect(listInvalid([{ key: 'a', value: '1' }])).toBe(false)
+  })
+})
