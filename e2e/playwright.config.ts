@@ -11,7 +11,8 @@ const expiry = testServer('expiry')
 function platform(server: TestServer, extraArgs = '') {
   return {
     name: `platform (${server.name})`,
-    command: `node ../packages/server/dist/main.js --port ${server.port} --data-dir ${server.dataDir} --log-level warn ${extraArgs}`,
+    // Hubs point at a closed loopback port: tests never reach out to the internet.
+    command: `node ../packages/server/dist/main.js --port ${server.port} --data-dir ${server.dataDir} --log-level warn --hf-endpoint http://127.0.0.1:9 --modelscope-endpoint http://127.0.0.1:9 ${extraArgs}`,
     url: `${server.url}/api/v1/cluster/auth`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -3,7 +3,7 @@ import EditNote from '@mui/icons-material/EditNote'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import Star from '@mui/icons-material/Star'
 import StarBorder from '@mui/icons-material/StarBorder'
-import { Box, Card, CardActionArea, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material'
+import { Box, Card, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material'
 import { memo, type MouseEvent } from 'react'
 import { contextInThousands, shownAbility, type CatalogueModel } from '../model/catalogue-model'
 
@@ -64,103 +64,103 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
         variant="outlined"
         role="listitem"
         aria-label={model.name}
+        aria-disabled={deleted || undefined}
+        tabIndex={deleted ? -1 : 0}
+        onClick={() => !deleted && props.onOpen(model)}
+        onKeyDown={(event) => {
+          if (
+            !deleted &&
+            (event.key === 'Enter' || event.key === ' ') &&
+            event.target === event.currentTarget
+          ) {
+            event.preventDefault()
+            props.onOpen(model)
+          }
+        }}
         sx={{
           height: '100%',
+          p: 2,
+          display: 'flex',
+          flexDirection: 'column',
+          cursor: deleted ? 'default' : 'pointer',
           opacity: deleted ? 0.55 : 1,
-          '&:hover': { borderColor: 'primary.main', boxShadow: 2 },
+          transition: 'border-color 120ms, box-shadow 120ms',
+          '&:hover, &:focus-visible': deleted
+            ? {}
+            : { borderColor: 'primary.main', boxShadow: 2, outline: 'none' },
         }}
       >
-        <CardActionArea
-          component="div"
-          disabled={deleted}
-          onClick={() => props.onOpen(model)}
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1, minHeight: 34 }}>
+          <Typography
+            component="h3"
+            sx={{ fontSize: 17, fontWeight: 700, flex: 1, minWidth: 0 }}
+            noWrap
+            title={model.name}
+          >
+            {model.name}
+          </Typography>
+          {model.isBuiltin ? (
+            <IconButton
+              size="small"
+              aria-label={favorite ? 'Unfavorite' : 'Favorite'}
+              onClick={stop(() => props.onToggleFavorite(model.name))}
+              sx={{ color: favorite ? '#f5a623' : 'action.active' }}
+            >
+              {favorite ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
+            </IconButton>
+          ) : (
+            !deleted && (
+              <>
+                <IconButton size="small" aria-label="Edit" onClick={stop(() => props.onEdit(model))}>
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+                <IconButton size="small" aria-label="Delete" onClick={stop(() => props.onDelete(model))}>
+                  <DeleteOutlineOutlined fontSize="small" />
+                </IconButton>
+              </>
+            )
+          )}
+        </Stack>
+        <Stack direction="row" sx={{ gap: 0.75, flexWrap: 'wrap', my: 1, maxHeight: 52, overflow: 'hidden' }}>
+          {chips.slice(0, 4).map((chip) => (
+            <Chip key={chip} label={chip} size="small" variant="outlined" />
+          ))}
+          {cached && (
+            <Chip
+              label="Cached"
+              size="small"
+              color="success"
+              variant="outlined"
+              onDelete={() => props.onOpenCache(model)}
+              deleteIcon={
+                <Tooltip title="Manage cached files">
+                  <EditNote aria-label="Manage cached files" onClick={stop(() => props.onOpenCache(model))} />
+                </Tooltip>
+              }
+            />
+          )}
+          {deleted && <Chip label="Deleted" size="small" color="error" />}
+        </Stack>
+        <Typography
+          variant="body2"
+          color="text.secondary"
           sx={{
-            height: '100%',
-            p: 2,
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'stretch',
-            justifyContent: 'flex-start',
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            flex: 1,
           }}
         >
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, minHeight: 34 }}>
-            <Typography
-              component="h3"
-              sx={{ fontSize: 17, fontWeight: 700, flex: 1, minWidth: 0 }}
-              noWrap
-              title={model.name}
-            >
-              {model.name}
-            </Typography>
-            {model.isBuiltin ? (
-              <IconButton
-                size="small"
-                aria-label={favorite ? 'Unfavorite' : 'Favorite'}
-                onClick={stop(() => props.onToggleFavorite(model.name))}
-                sx={{ color: favorite ? '#f5a623' : 'action.active' }}
-              >
-                {favorite ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
-              </IconButton>
-            ) : (
-              !deleted && (
-                <>
-                  <IconButton size="small" aria-label="Edit" onClick={stop(() => props.onEdit(model))}>
-                    <EditOutlined fontSize="small" />
-                  </IconButton>
-                  <IconButton size="small" aria-label="Delete" onClick={stop(() => props.onDelete(model))}>
-                    <DeleteOutlineOutlined fontSize="small" />
-                  </IconButton>
-                </>
-              )
-            )}
-          </Stack>
-          <Stack
-            direction="row"
-            sx={{ gap: 0.75, flexWrap: 'wrap', my: 1, maxHeight: 52, overflow: 'hidden' }}
-          >
-            {chips.slice(0, 4).map((chip) => (
-              <Chip key={chip} label={chip} size="small" variant="outlined" />
+          {model.description}
+        </Typography>
+        {stats.length > 0 && (
+          <Stack direction="row" sx={{ gap: 3, mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
+            {stats.map((stat) => (
+              <Stat key={stat.label} {...stat} />
             ))}
-            {cached && (
-              <Chip
-                label="Cached"
-                size="small"
-                color="success"
-                variant="outlined"
-                onDelete={() => props.onOpenCache(model)}
-                deleteIcon={
-                  <Tooltip title="Manage cached files">
-                    <EditNote
-                      aria-label="Manage cached files"
-                      onClick={stop(() => props.onOpenCache(model))}
-                    />
-                  </Tooltip>
-                }
-              />
-            )}
-            {deleted && <Chip label="Deleted" size="small" color="error" />}
           </Stack>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{
-              display: '-webkit-box',
-              WebkitLineClamp: 3,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              flex: 1,
-            }}
-          >
-            {model.description}
-          </Typography>
-          {stats.length > 0 && (
-            <Stack direction="row" sx={{ gap: 3, mt: 1.5, pt: 1.5, borderTop: 1, borderColor: 'divider' }}>
-              {stats.map((stat) => (
-                <Stat key={stat.label} {...stat} />
-              ))}
-            </Stack>
-          )}
-        </CardActionArea>
+        )}
       </Card>
     </Tooltip>
   )

@@ -1,0 +1,294 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
+const cards = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('listitem')
+const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
+
+async function terminateAll(request: APIRequestContext) {
+  const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
+  for (const model of running.data) await request.delete(api(`/api/v1/models/${model.id}`))
+}
+
+// Tall enough for a whole tab of the platform's catalogue: the grid renders only rows near the window.
+test.use({ viewport: { width: 1500, height: 2200 } })
+
+test.afterEach(async ({ request }) => {
+  await terminateAll(request)
+})
+
+test('tabs remember the kind, custom sub-tabs too, and direct entry works', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await expect(page.getByRole('tab', { name: 'Language Models', selected: true })).toBeVisible()
+  await page.getByRole('tab', { name: 'Embedding Models' }).click()
+  await expect(page).toHaveURL(/#\/launch_model\/embedding$/)
+  await expect(card(page, 'bge-m3')).toContainText('1024')
+  await expect(card(page, 'bge-m3')).toContainText('dimensions')
+  expect(await page.evaluate(() => sessionStorage.getItem('modelType'))).toBe('/launch_model/embedding')
+
+  await page.getByRole('tab', { name: 'Custom Models' }).click()
+  await expect(page).toHaveURL(/#\/launch_model\/custom\/llm$/)
+  await page
+    .getByRole('tablist', { name: 'Custom model types' })
+    .getByRole('tab', { name: 'Rerank Models' })
+    .click()
+  await expect(page).toHaveURL(/#\/launch_model\/custom\/rerank$/)
+  expect(await page.evaluate(() => sessionStorage.getItem('subType'))).toBe('/launch_model/custom/rerank')
+
+  // Upstream crashes on a direct entry to a custom sub-tab; ours opens it.
+  await page.goto('about:blank')
+  await page.goto('#/launch_model/custom/flexible')
+  await expect(
+    page
+      .getByRole('tablist', { name: 'Custom model types' })
+      .getByRole('tab', { name: 'Flexible Models', selected: true }),
+  ).toBeVisible()
+})
+
+test('search, ability and status filters narrow the cards, as removable chips', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await expect(card(page, 'qwen3')).toBeVisible()
+  const search = page.getByRole('textbox', { name: 'Search for model name and description' })
+  await search.fill('coder')
+  await expect(cards(page)).toHaveCount(1)
+  await expect(card(page, 'qwen2.5-coder-instruct')).toBeVisible()
+  // Descriptions count on the LLM tab.
+  await search.fill('laptop')
+  await expect(cards(page)).toHaveCount(1)
+  await expect(card(page, 'gemma-3-1b-it')).toBeVisible()
+  await search.fill('')
+
+  await page.getByRole('combobox', { name: 'Model Ability' }).click()
+  await page.getByRole('option', { name: 'generate' }).click()
+  await page.keyboard.press('Escape')
+  await expect(card(page, 'llama-2')).toBeVisible()
+  await expect(card(page, 'qwen3')).toBeHidden()
+  const chip = page.getByLabel('Chosen filters').getByRole('button', { name: 'generate' })
+  await expect(chip).toBeVisible()
+  await chip.locator('.MuiChip-deleteIcon').click()
+  await expect(card(page, 'qwen3')).toBeVisible()
+
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.getByRole('option', { name: 'favorite' }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByText('No model matches these filters.')).toBeVisible()
+})
+
+test('a favourite is kept across reloads', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'qwen3').getByRole('button', { name: 'Favorite', exact: true }).click()
+  await expect(card(page, 'qwen3').getByRole('button', { name: 'Unfavorite', exact: true })).toBeVisible()
+  await page.reload()
+  await expect(card(page, 'qwen3').getByRole('button', { name: 'Unfavorite', exact: true })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('collectionArr'))).toBe('["qwen3"]')
+  await page.getByRole('combobox', { name: 'Status' }).click()
+  await page.getByRole('option', { name: 'favorite' }).click()
+  await page.keyboard.press('Escape')
+  await expect(cards(page)).toHaveCount(1)
+  await card(page, 'qwen3').getByRole('button', { name: 'Unfavorite', exact: true }).click()
+  expect(await page.evaluate(() => localStorage.getItem('collectionArr'))).toBe('[]')
+})
+
+test('launch a tiny model, reuse its Last Config, manage its cache', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('#/launch_model/llm')
+  await card(page, 'tiny-chat').click()
+  const drawer = page.getByRole('region', { name: 'Launch tiny-chat' })
+  await expect(drawer.getByRole('combobox', { name: 'Quantization' })).toHaveText('f32')
+  await drawer.getByRole('textbox', { name: 'Model UID (optional)' }).fill('tiny-e2e')
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/, { timeout: 20_000 })
+  const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
+  expect(running.data.map((model) => model.id)).toEqual(['tiny-e2e'])
+  const history = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('historyArr') ?? '[]') as { model_uid: string }[],
+  )
+  expect(history).toMatchObject([
+    { model_name: 'tiny-chat', model_uid: 'tiny-e2e', model_engine: 'llama.cpp', quantization: 'f32' },
+  ])
+
+  // Last Config: the saved payload fills the form again; removing the chip forgets it.
+  await page.goto('#/launch_model/llm')
+  await card(page, 'tiny-chat').click()
+  await expect(drawer.getByRole('button', { name: 'Last Config' })).toBeVisible()
+  await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('tiny-e2e')
+  await drawer.getByRole('button', { name: 'Last Config' }).locator('.MuiChip-deleteIcon').click()
+  await expect(drawer.getByRole('button', { name: 'Last Config' })).toBeHidden()
+  await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('')
+  expect(await page.evaluate(() => localStorage.getItem('historyArr'))).toBe('[]')
+  await drawer.getByRole('button', { name: 'Go Back' }).click()
+
+  // The launch cached the model file: the card says so and the cache dialog lists it.
+  const tiny = card(page, 'tiny-chat')
+  await expect(tiny.getByText('Cached')).toBeVisible()
+  await tiny.getByLabel('Manage cached files').click()
+  const dialog = page.getByRole('dialog', { name: 'tiny-chat cache' })
+  const row = dialog.getByRole('row').nth(1)
+  await expect(row).toContainText('ggufv2')
+  await expect(row).toContainText('0_0002')
+  await expect(row).toContainText('f32')
+  await expect(row).toContainText('tiny-chat--0_0002B--ggufv2--f32')
+  await row.getByRole('button', { name: 'Copy real_path' }).click()
+  await expect(page.getByRole('tooltip', { name: 'Copied to clipboard!' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /cache\/tiny-chat--0_0002B--ggufv2--f32$/,
+  )
+  await expect(page.getByRole('tooltip', { name: 'Copied to clipboard!' })).toBeHidden({ timeout: 3000 })
+
+  await row.getByRole('button', { name: 'Delete tiny-chat--0_0002B--ggufv2--f32' }).click()
+  await expect(page.getByRole('dialog', { name: 'Warning' })).toContainText(
+    'Confirm deletion of cache files? This action is irreversible.',
+  )
+  await page.getByRole('button', { name: 'yes' }).click()
+  await expect(dialog.getByText('No cache for now !')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(tiny.getByText('Cached')).toBeHidden()
+  const cache = (await (await request.get(api('/api/v1/cache/models?model_name=tiny-chat'))).json()) as {
+    list: unknown[]
+  }
+  expect(cache.list).toEqual([])
+})
+
+test('launch form validation messages', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'qwen2.5-instruct').click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+  const launch = drawer.getByRole('button', { name: 'Launch', exact: true })
+  await drawer.getByRole('combobox', { name: 'Model Size' }).click()
+  await page.getByRole('option', { name: '0.5B' }).click()
+  await drawer.getByRole('combobox', { name: 'Quantization' }).click()
+  await page.getByRole('option', { name: 'q4_k_m' }).click()
+  await expect(launch).toBeEnabled()
+
+  const limits = drawer.getByRole('textbox', { name: 'Request Limits (optional)' })
+  await limits.fill('0')
+  await expect(drawer.getByText('Please enter an integer greater than 0')).toBeVisible()
+  await expect(launch).toBeDisabled()
+  await limits.fill('4')
+  await expect(launch).toBeEnabled()
+
+  const gpuIdx = drawer.getByRole('textbox', { name: 'GPU Idx (optional)' })
+  await gpuIdx.fill('0,a')
+  await expect(
+    drawer.getByText('Please enter numeric data separated by commas, for example: 0,1,2'),
+  ).toBeVisible()
+  await expect(launch).toBeDisabled()
+  await gpuIdx.fill('')
+
+  await drawer.getByRole('button', { name: 'Optional configurations' }).click()
+  const add = drawer.getByRole('button', { name: 'Add Additional parameters passed to the inference engine' })
+  await add.click()
+  await add.click()
+  await expect(page.getByRole('alert')).toHaveText('Please fill in the complete parameters before adding!!')
+  const keys = drawer.getByRole('textbox', { name: 'key' })
+  const values = drawer.getByRole('textbox', { name: 'value' })
+  await keys.nth(0).fill('n_ctx')
+  await expect(launch).toBeDisabled()
+  await values.nth(0).fill('4096')
+  await expect(launch).toBeEnabled()
+  await add.click()
+  await keys.nth(1).fill('n_ctx')
+  await values.nth(1).fill('8192')
+  await expect(drawer.getByText('n_ctx must be unique')).toHaveCount(2)
+  await expect(launch).toBeDisabled()
+})
+
+test('a failed launch shows the server’s reason and frees the form', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'qwen2.5-instruct').click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+  await drawer.getByRole('combobox', { name: 'Model Size' }).click()
+  await page.getByRole('option', { name: '0.5B' }).click()
+  await drawer.getByRole('combobox', { name: 'Quantization' }).click()
+  await page.getByRole('option', { name: 'q4_k_m' }).click()
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+  // The toast shows above the drawer; the open drawer hides it from the accessibility tree, not from the eye.
+  await expect(
+    page.getByText(
+      /^Server error: 503 - Could not download http:\/\/127\.0\.0\.1:9\/Qwen\/Qwen2\.5-0\.5B-Instruct-GGUF/,
+    ),
+  ).toBeVisible({ timeout: 20_000 })
+  await expect(drawer.getByRole('button', { name: 'Launch', exact: true })).toBeEnabled()
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+})
+
+test('custom models: JSON view, copy, edit and delete', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const model = {
+    version: 1,
+    model_name: 'my-custom-llm',
+    model_description: 'registered by the e2e test',
+    context_length: 4096,
+    model_lang: ['en'],
+    model_ability: ['chat'],
+    model_family: 'qwen2.5-instruct',
+    model_specs: [
+      {
+        model_uri: '/models/mine',
+        model_size_in_billions: 7,
+        model_format: 'ggufv2',
+        quantizations: [''],
+        model_file_name_template: 'mine.gguf',
+      },
+    ],
+  }
+  const registered = await request.post(api('/api/v1/model_registrations/LLM'), {
+    data: { model: JSON.stringify(model), persist: true },
+  })
+  expect(registered.status()).toBe(200)
+
+  await page.goto('#/launch_model/custom/llm')
+  await page.getByRole('textbox', { name: 'Search for custom model name' }).fill('my-custom')
+  const custom = card(page, 'my-custom-llm')
+  await expect(custom).toContainText('registered by the e2e test')
+  await expect(custom.getByRole('button', { name: 'Favorite', exact: true })).toHaveCount(0)
+
+  await custom.getByRole('button', { name: 'Edit', exact: true }).click()
+  const json = page.getByRole('dialog', { name: 'my-custom-llm' })
+  await expect(json.getByLabel('Custom model JSON')).toContainText('"model_family": "qwen2.5-instruct"')
+  await json.getByRole('button', { name: 'Copy Json' }).click()
+  await expect(json.getByRole('button', { name: 'Copied to clipboard!' })).toBeVisible()
+  expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toMatchObject({
+    model_name: 'my-custom-llm',
+  })
+  await json.getByRole('button', { name: 'Edit' }).click()
+  await expect(page).toHaveURL(/#\/register_model\/llm\/my-custom-llm$/)
+  expect(
+    JSON.parse((await page.evaluate(() => sessionStorage.getItem('customJsonData'))) ?? '{}'),
+  ).toMatchObject({ model_name: 'my-custom-llm' })
+
+  await page.goto('#/launch_model/custom/llm')
+  await card(page, 'my-custom-llm').getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: 'Warning' })).toContainText(
+    'Are you sure to delete this custom model? This behavior is irreversible.',
+  )
+  await page.getByRole('button', { name: 'yes' }).click()
+  await expect(card(page, 'my-custom-llm')).toBeHidden()
+  const names = (await (await request.get(api('/api/v1/model_registrations/LLM'))).json()) as {
+    model_name: string
+  }[]
+  expect(names.map((entry) => entry.model_name)).not.toContain('my-custom-llm')
+})
+
+test('renders an upstream v1.8 catalogue (flattened specs) as well', async ({ page }) => {
+  const fixture = fileURLToPath(
+    new URL('../../../shared/fixtures/xinference-v1.8/llm-detailed.json', import.meta.url),
+  )
+  // Real-shaped data from an upstream server, which ours does not produce.
+  await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) =>
+    route.fulfill({ contentType: 'application/json', body: readFileSync(fixture) }),
+  )
+  await page.setViewportSize({ width: 1500, height: 900 })
+  await page.goto('#/launch_model/llm')
+  await expect(card(page, 'baichuan-2')).toBeVisible()
+  // 120 families, but only the rows near the window are in the page.
+  expect(await cards(page).count()).toBeLessThan(30)
+  await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('codeqwen1.5')
+  await expect(card(page, 'codeqwen1.5-chat')).toContainText('65K')
+  await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('')
+  // Scrolling to the end brings the last family in.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  await expect(card(page, 'Yi-chat')).toBeVisible()
+  await expect(card(page, 'baichuan-2')).toHaveCount(0)
+})
