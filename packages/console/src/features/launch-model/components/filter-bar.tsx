@@ -1,27 +1,34 @@
 import { Chip, MenuItem, Stack, TextField } from '@mui/material'
+import { memo, useCallback, type Dispatch, type SetStateAction } from 'react'
 import { SearchField } from '../../../components/search-field'
-import { ABILITY_FILTERS, STATUS_FILTERS, type Filters } from '../model/filter'
+import {
+  ABILITY_FILTERS,
+  STATUS_FILTERS,
+  type AbilityFilter,
+  type Filters,
+  type StatusFilter,
+} from '../model/filter'
 
 interface FilterBarProps {
   filters: Filters
-  onChange: (filters: Filters) => void
+  setFilters: Dispatch<SetStateAction<Filters>>
   /** LLM: ability filter and a search over descriptions too. */
   withAbility: boolean
   withStatus: boolean
   searchLabel: string
 }
 
-function MultiSelect<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
+interface MultiSelectProps {
   label: string
-  options: readonly T[]
-  value: T[]
-  onChange: (value: T[]) => void
-}) {
+  options: readonly string[]
+  value: readonly string[]
+  onChange: (value: string[]) => void
+}
+
+const renderValue = (selected: unknown) => (selected as string[]).join(', ')
+
+/** Memoised: the search re-renders the bar on every keystroke, the selections need not follow. */
+const MultiSelect = memo(function MultiSelect({ label, options, value, onChange }: MultiSelectProps) {
   return (
     <TextField
       select
@@ -29,8 +36,8 @@ function MultiSelect<T extends string>({
       label={label}
       value={value}
       sx={{ minWidth: 170 }}
-      slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as T[]).join(', ') } }}
-      onChange={(event) => onChange(event.target.value as unknown as T[])}
+      slotProps={{ select: { multiple: true, renderValue } }}
+      onChange={(event) => onChange(event.target.value as unknown as string[])}
     >
       {options.map((option) => (
         <MenuItem key={option} value={option}>
@@ -39,18 +46,27 @@ function MultiSelect<T extends string>({
       ))}
     </TextField>
   )
-}
+})
 
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
-export function FilterBar({ filters, onChange, withAbility, withStatus, searchLabel }: FilterBarProps) {
+export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {
+  const setAbilities = useCallback(
+    (abilities: string[]) => setFilters((old) => ({ ...old, abilities: abilities as AbilityFilter[] })),
+    [setFilters],
+  )
+  const setStatuses = useCallback(
+    (statuses: string[]) => setFilters((old) => ({ ...old, statuses: statuses as StatusFilter[] })),
+    [setFilters],
+  )
+  const setSearch = useCallback((search: string) => setFilters((old) => ({ ...old, search })), [setFilters])
   const chosen = [
     ...filters.abilities.map((value) => ({
       value,
-      remove: () => onChange({ ...filters, abilities: filters.abilities.filter((a) => a !== value) }),
+      remove: () => setAbilities(filters.abilities.filter((a) => a !== value)),
     })),
     ...filters.statuses.map((value) => ({
       value,
-      remove: () => onChange({ ...filters, statuses: filters.statuses.filter((s) => s !== value) }),
+      remove: () => setStatuses(filters.statuses.filter((s) => s !== value)),
     })),
   ]
   return (
@@ -61,7 +77,7 @@ export function FilterBar({ filters, onChange, withAbility, withStatus, searchLa
             label="Model Ability"
             options={ABILITY_FILTERS}
             value={filters.abilities}
-            onChange={(abilities) => onChange({ ...filters, abilities })}
+            onChange={setAbilities}
           />
         )}
         {withStatus && (
@@ -69,14 +85,10 @@ export function FilterBar({ filters, onChange, withAbility, withStatus, searchLa
             label="Status"
             options={STATUS_FILTERS}
             value={filters.statuses}
-            onChange={(statuses) => onChange({ ...filters, statuses })}
+            onChange={setStatuses}
           />
         )}
-        <SearchField
-          value={filters.search}
-          onChange={(search) => onChange({ ...filters, search })}
-          label={searchLabel}
-        />
+        <SearchField value={filters.search} onChange={setSearch} label={searchLabel} />
       </Stack>
       {chosen.length > 0 && (
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label="Chosen filters">

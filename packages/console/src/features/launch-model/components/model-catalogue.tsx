@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { toastMessageFor } from '../../../lib/api-client'
@@ -11,7 +11,6 @@ import { deleteCustomModel } from '../api/launch-model'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
 import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
-import { CacheDialog } from './cache-dialog'
 import { CustomJsonDialog } from './custom-json-dialog'
 import { FilterBar } from './filter-bar'
 import { LaunchDrawer } from './launch-drawer'
@@ -28,6 +27,9 @@ interface ModelCatalogueProps {
   onUncached: (name: string) => void
 }
 
+// The cache dialog brings the data grid: load it only when someone opens it.
+const CacheDialog = lazy(async () => ({ default: (await import('./cache-dialog')).CacheDialog }))
+
 const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
 
 /** One tab's models: filters, the card grid, and the drawer and dialogs a card opens. */
@@ -42,17 +44,15 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
   const [caching, setCaching] = useState<CatalogueModel | null>(null)
   const [viewing, setViewing] = useState<CatalogueModel | null>(null)
   const [deleting, setDeleting] = useState<CatalogueModel | null>(null)
-  // Typing stays responsive: the list filters at a lower priority than the keystroke.
-  const deferredFilters = useDeferredValue(filters)
 
   const shown = useMemo(
     () =>
-      filterModels(query.data ?? [], deferredFilters, {
+      filterModels(query.data ?? [], filters, {
         favorites,
         uncached,
         searchDescriptions: kind === 'LLM' && !custom,
       }),
-    [query.data, deferredFilters, favorites, uncached, kind, custom],
+    [query.data, filters, favorites, uncached, kind, custom],
   )
 
   const toggleFavorite = useCallback((name: string) => {
@@ -88,7 +88,7 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
     <>
       <FilterBar
         filters={filters}
-        onChange={setFilters}
+        setFilters={setFilters}
         withAbility={kind === 'LLM' && !custom}
         withStatus={!custom}
         searchLabel={
@@ -129,17 +129,19 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
         <LaunchDrawer model={launching} kind={kind} gpuCount={gpuCount} onClose={() => setLaunching(null)} />
       )}
       {caching && (
-        <CacheDialog
-          modelName={caching.name}
-          kind={kind}
-          onClose={(anyLeft) => {
-            if (!anyLeft) {
-              onUncached(caching.name)
-              void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
-            }
-            setCaching(null)
-          }}
-        />
+        <Suspense>
+          <CacheDialog
+            modelName={caching.name}
+            kind={kind}
+            onClose={(anyLeft) => {
+              if (!anyLeft) {
+                onUncached(caching.name)
+                void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
+              }
+              setCaching(null)
+            }}
+          />
+        </Suspense>
       )}
       {viewing && (
         <CustomJsonDialog

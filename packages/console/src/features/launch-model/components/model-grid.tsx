@@ -7,7 +7,7 @@ const GAP = 20
 export const CARD_HEIGHT = 240
 const ROW = CARD_HEIGHT + GAP
 /** Rows rendered beyond the window, so fast scrolling shows no gaps. */
-const OVERSCAN = 2
+const OVERSCAN = 1
 
 interface ModelGridProps<T> {
   items: readonly T[]

@@ -20,6 +20,8 @@ export interface CatalogueModel {
   maxTokens: number | null
   isBuiltin: boolean
   specs: SpecView[]
+  /** Lower-cased once, so a keystroke in the search does no string work per model. */
+  search: { name: string; nameAndDescription: string }
   /** The entry as the server sent it (the custom JSON view shows it). */
   raw: ModelRegistration
 }
@@ -69,6 +71,10 @@ export function toCatalogueModel(raw: ModelRegistration): CatalogueModel {
     maxTokens: raw.max_tokens ?? null,
     isBuiltin: raw.is_builtin ?? false,
     specs,
+    search: {
+      name: raw.model_name.toLowerCase(),
+      nameAndDescription: `${raw.model_name}\n${raw.model_description ?? ''}`.toLowerCase(),
+    },
     raw,
   }
 }

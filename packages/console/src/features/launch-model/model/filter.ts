@@ -31,8 +31,8 @@ export function filterModels(
   const needle = filters.search.trim().toLowerCase()
   return models.filter((model) => {
     if (needle) {
-      const haystack = context.searchDescriptions ? `${model.name}\n${model.description}` : model.name
-      if (!haystack.toLowerCase().includes(needle)) return false
+      const haystack = context.searchDescriptions ? model.search.nameAndDescription : model.search.name
+      if (!haystack.includes(needle)) return false
     }
     if (!filters.abilities.every((ability) => hasAbility(model, ability))) return false
     for (const status of filters.statuses) {

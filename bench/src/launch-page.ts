@@ -1,0 +1,192 @@
+/**
+ * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered by the
+ * upstream v1.8 fixture (120 families) and by a 4× copy (families duplicated under new names). Measures:
+ * catalogue response → first card visible; one keystroke in the search field → cards settled; JS heap and DOM
+ * nodes after load; catalogue requests across tab switches; JS shipped (gzip). Median of RUNS page loads.
+ *
+ *   npm run build && npm run bench:launch-page -w bench
+ */
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import { chromium, type Page } from '@playwright/test'
+
+const RUNS = 7
+const PORT = 20_000 + Math.floor(Math.random() * 1000)
+const BASE = `http://127.0.0.1:${PORT}`
+const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
+
+const upstream = JSON.parse(
+  readFileSync(root('../shared/fixtures/xinference-v1.8/llm-detailed.json'), 'utf8'),
+) as {
+  model_name: string
+}[]
+const scaled = [0, 1, 2, 3].flatMap((copy) =>
+  upstream.map((family) => ({
+    ...family,
+    model_name: copy ? `${family.model_name}-copy${copy}` : family.model_name,
+  })),
+)
+
+/** Records, inside the page, when the first card appears and when the card list last changed. */
+const PROBE = `
+  window.__bench = { firstCard: 0, lastMutation: 0, keydown: 0 }
+  new MutationObserver(() => {
+    const now = performance.now()
+    window.__bench.lastMutation = now
+    if (!window.__bench.firstCard && document.querySelector('[role=listitem]')) window.__bench.firstCard = now
+  }).observe(document, { subtree: true, childList: true, characterData: true })
+  addEventListener('keydown', () => { window.__bench.keydown = performance.now() }, true)
+`
+
+interface Run {
+  firstCardAfterResponse: number
+  keystroke: number
+  heapMiB: number
+  domNodes: number
+  catalogueRequests: number
+}
+
+async function measure(page: Page, body: string): Promise<Run> {
+  let catalogueRequests = 0
+  await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) => {
+    catalogueRequests += 1
+    return route.fulfill({ contentType: 'application/json', body })
+  })
+  await page.goto(`${BASE}/ui/#/launch_model/llm`)
+  await page.locator('[role=listitem]').first().waitFor()
+  const firstCardAfterResponse = await page.evaluate(() => {
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((resource) =>
+        resource.name.includes('model_registrations/LLM?detailed=true'),
+      ) as PerformanceResourceTiming
+    return (window as unknown as { __bench: { firstCard: number } }).__bench.firstCard - entry.responseEnd
+  })
+  await page.waitForTimeout(300)
+
+  const search = page.getByRole('textbox', { name: 'Search for model name and description' })
+  await search.focus()
+  await page.keyboard.press('q')
+  await page.waitForTimeout(500)
+  const keystroke = await page.evaluate(() => {
+    const bench = (window as unknown as { __bench: { keydown: number; lastMutation: number } }).__bench
+    return bench.lastMutation - bench.keydown
+  })
+  await search.fill('')
+  await page.waitForTimeout(200)
+
+  const session = await page.context().newCDPSession(page)
+  await session.send('HeapProfiler.collectGarbage')
+  const heap = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
+  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length)
+
+  // Tab switches must not fetch the catalogue again.
+  await page.getByRole('tab', { name: 'Embedding Models' }).click()
+  await page.getByRole('tab', { name: 'Language Models' }).click()
+  await page.locator('[role=listitem]').first().waitFor()
+  return { firstCardAfterResponse, keystroke, heapMiB: heap.usedSize / 2 ** 20, domNodes, catalogueRequests }
+}
+
+function shippedJs() {
+  const assets = root('packages/console/dist/assets')
+  const files = readdirSync(assets).filter((name) => name.endsWith('.js'))
+  const gzip = (name: string) => gzipSync(readFileSync(join(assets, name))).length
+  return { total: files.reduce((sum, name) => sum + gzip(name), 0), files }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
+  const server = spawn(
+    process.execPath,
+    [
+      root('packages/server/dist/main.js'),
+      '--port',
+      String(PORT),
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  )
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  })
+  try {
+    for (let i = 0; i < 100; i++) {
+      if (
+        await fetch(`${BASE}/api/v1/cluster/auth`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    const rows: string[] = []
+    let loadedJs = 0
+    for (const [label, families] of [
+      ['upstream v1.8 (120 families)', upstream],
+      ['4× copy (480 families)', scaled],
+    ] as const) {
+      const body = JSON.stringify(families)
+      const runs: Run[] = []
+      for (let run = 0; run < RUNS; run++) {
+        const context = await browser.newContext({ viewport: { width: 1500, height: 900 } })
+        await context.addInitScript(PROBE)
+        const page = await context.newPage()
+        runs.push(await measure(page, body))
+        if (!loadedJs) {
+          const names = await page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => entry.name)
+              .filter((name) => name.endsWith('.js')),
+          )
+          const assets = root('packages/console/dist/assets')
+          loadedJs = names.reduce(
+            (sum, url) => sum + gzipSync(readFileSync(join(assets, url.split('/').pop() ?? ''))).length,
+            0,
+          )
+        }
+        await context.close()
+      }
+      rows.push(
+        `| ${label} | ${(body.length / 2 ** 20).toFixed(2)} MiB | ${median(runs.map((r) => r.firstCardAfterResponse)).toFixed(0)} ms | ${median(runs.map((r) => r.keystroke)).toFixed(1)} ms | ${median(runs.map((r) => r.heapMiB)).toFixed(1)} MiB | ${median(runs.map((r) => r.domNodes))} | ${Math.max(...runs.map((r) => r.catalogueRequests))} |`,
+      )
+    }
+    const js = shippedJs()
+    const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${browser.version()} headless · median of ${RUNS} page loads\n`,
+    )
+    console.log(
+      '| catalogue | JSON size | response → first card | keystroke → cards settled | JS heap after load | DOM elements | catalogue requests (load + 2 tab switches) |',
+    )
+    console.log('|---|---|---|---|---|---|---|')
+    for (const row of rows) console.log(row)
+    console.log(
+      `\nJS shipped (gzip): ${(loadedJs / 1024).toFixed(1)} KiB loaded by the Launch page; ${(js.total / 1024).toFixed(1)} KiB for the whole console (${js.files.length} files).`,
+    )
+  } finally {
+    await browser.close()
+    server.kill('SIGTERM')
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+await main()
