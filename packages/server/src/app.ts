@@ -15,6 +15,7 @@ import { openDatabase } from './db/database.js'
 import { cacheRoutes } from './routes/cache.js'
 import { clusterRoutes } from './routes/cluster.js'
 import { modelRoutes } from './routes/models.js'
+import { modelUiRoutes } from './routes/model-ui.js'
 import { openaiRoutes } from './routes/openai.js'
 import { registrationRoutes } from './routes/registrations.js'
 import { ModelManager } from './runtime/model-manager.js'
@@ -102,5 +103,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(cacheRoutes, { cache, address })
   await app.register(modelRoutes, { models })
   await app.register(openaiRoutes, { models })
+  await app.register(modelUiRoutes, { models })
   return app
 }

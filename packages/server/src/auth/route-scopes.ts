@@ -35,6 +35,12 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'POST /api/v1/completions': 'models:read',
   'POST /api/v1/embeddings': 'models:read',
   'POST /api/v1/rerank': 'models:read',
+  'POST /api/v1/ui/:model_uid': 'models:read',
+  'POST /api/v1/ui/images/:model_uid': 'models:read',
+  // A model's web UI page is opened in a new tab, which cannot send a Bearer header; the page holds no data and
+  // its chat requests carry the token.
+  'GET /:model_uid': 'public',
+  'GET /api/v1/models/launches': 'models:list',
 }
 
 /** Paths that are the console itself, not the API. */

@@ -23,6 +23,22 @@ export async function modelRoutes(app: FastifyInstance, options: { models: Model
     }))
   }
 
+  for (const url of specAndUpstream('/api/v1/models/launches')) {
+    typed.get(url, () =>
+      models.launches().map((model) => ({
+        model_uid: model.uid,
+        model_name: model.plan.family.model_name,
+        model_type: model.plan.type,
+        replica: model.plan.replica,
+        stage: model.stage,
+        progress: model.progress,
+        error: model.error,
+        download: model.download,
+        created: Math.floor(model.createdAt / 1000),
+      })),
+    )
+  }
+
   for (const url of specAndUpstream('/api/v1/models/:model_uid')) {
     typed.get(url, { schema: { params: UidParams } }, (request) => models.get(request.params.model_uid).row())
     typed.delete(url, { schema: { params: UidParams } }, async (request) => {

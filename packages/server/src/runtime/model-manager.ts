@@ -25,6 +25,7 @@ export interface ModelManagerOptions {
  */
 export class ModelManager {
   private readonly models = new Map<string, RunningModel>()
+  private readonly removedListeners: ((uid: string) => void)[] = []
   /** One download per model version at a time, whatever the number of launches waiting for it. */
   private readonly files = new Map<string, Promise<string>>()
 
@@ -146,7 +147,20 @@ export class ModelManager {
       model.controller.abort()
     }
     this.models.delete(uid)
+    for (const listener of this.removedListeners) listener(uid)
     await Promise.all(model.workers.map((worker) => worker.stop()))
+  }
+
+  /** Told when a model is terminated (its web UI goes with it). */
+  onRemoved(listener: (uid: string) => void): void {
+    this.removedListeners.push(listener)
+  }
+
+  /** Launches still in flight, and those that failed or were cancelled, newest first: the console follows them. */
+  launches(): RunningModel[] {
+    return [...this.models.values()]
+      .filter((model) => model.stage !== 'ready')
+      .sort((a, b) => b.createdAt - a.createdAt)
   }
 
   async shutdown(): Promise<void> {

@@ -1,12 +1,101 @@
-import { Typography } from '@mui/material'
+import type { RunningModel } from '@serving-console/contract'
+import { Tab, Tabs } from '@mui/material'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { useAppState } from '../../lib/app-state'
+import { session, tokenCookie } from '../../lib/storage'
+import { ensureModelUi } from './api/model-ui'
+import { rowsOfType, runningModelsQuery, terminateModel } from './api/running-models'
+import { LaunchesPanel } from './components/launches-panel'
+import { LogsDialog } from './components/logs-dialog'
+import { RunningModelsTable } from './components/running-models-table'
 
-/** Placeholder until this screen's issue lands. */
+const TABS = [
+  { value: 'LLM', label: 'Language Models' },
+  { value: 'embedding', label: 'Embedding Models' },
+  { value: 'rerank', label: 'Rerank models' },
+  { value: 'image', label: 'Image models' },
+  { value: 'audio', label: 'Audio models' },
+  { value: 'flexible', label: 'Flexible models' },
+] as const
+
+/** SPEC §2 "Running Models". */
 export function RunningModelsPage() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { runningModelType } = useParams()
+  const { isCallingApi, setIsCallingApi, endPoint } = useAppState()
+  const cookie = tokenCookie.get()
+  const models = useQuery(runningModelsQuery(cookie))
+  const [logsOf, setLogsOf] = useState<string | null>(null)
+
+  // SPEC §4: the list reloads whenever the calling flag changes.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: ['models', 'running'] })
+  }, [isCallingApi, queryClient])
+
+  const tab = TABS.find((candidate) => candidate.value === runningModelType)
+  if (!tab) return <Navigate to="/running_models/LLM" replace />
+
+  const choose = (value: string) => {
+    const path = `/running_models/${value}`
+    session.set('runningModelType', path)
+    void navigate(path)
+  }
+
+  const terminate = async (row: RunningModel) => {
+    setIsCallingApi(true)
+    try {
+      await terminateModel(row.id)
+    } catch (error) {
+      console.error(error)
+    } finally {
+      setIsCallingApi(false)
+    }
+  }
+
+  const openUi = async (row: RunningModel) => {
+    // Opened now, inside the click, so no pop-up blocker stops it; pointed at the UI once it exists.
+    const tabWindow = window.open('', '_blank')
+    setIsCallingApi(true)
+    try {
+      const url = await ensureModelUi(row, endPoint)
+      if (tabWindow) tabWindow.location.href = url
+      else window.open(url, '_blank')
+    } catch (error) {
+      tabWindow?.close()
+      console.error(error)
+    } finally {
+      setIsCallingApi(false)
+    }
+  }
+
   return (
     <>
       <PageHeader title="Running Models" />
-      <Typography color="text.secondary">This screen is being built.</Typography>
+      <Tabs
+        value={tab.value}
+        onChange={(_event, value: string) => choose(value)}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+        variant="scrollable"
+      >
+        {TABS.map((candidate) => (
+          <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
+        ))}
+      </Tabs>
+      <LaunchesPanel />
+      <RunningModelsTable
+        type={tab.value}
+        rows={rowsOfType(models.data ?? [], tab.value)}
+        loading={isCallingApi || models.isPending}
+        busy={isCallingApi}
+        onTerminate={(row) => void terminate(row)}
+        onOpenUi={(row) => void openUi(row)}
+        onLogs={(row) => setLogsOf(row.id)}
+      />
+      {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}
     </>
   )
 }

@@ -1,0 +1,43 @@
+import { apiPaths, type RunningModel } from '@serving-console/contract'
+import { api, ApiError } from '../../../lib/api-client'
+
+/** The body of SPEC §7's create-UI call for a row: LLM or image. */
+function createBody(row: RunningModel) {
+  if (row.model_type === 'image') {
+    return {
+      model_type: row.model_type,
+      model_family: row.model_family ?? null,
+      model_id: row.id,
+      controlnet: row.controlnet ?? null,
+      model_revision: row.model_revision ?? null,
+      model_name: row.model_name,
+    }
+  }
+  return {
+    model_type: row.model_type,
+    model_name: row.model_family ?? row.model_name,
+    model_size_in_billions: row.model_size_in_billions ?? null,
+    model_format: row.model_format ?? null,
+    quantization: row.quantization ?? null,
+    context_length: row.context_length ?? null,
+    model_ability: row.model_ability ?? null,
+    model_description: row.model_description ?? null,
+    model_lang: row.model_lang ?? null,
+  }
+}
+
+/**
+ * SPEC §4 "Launch Web UI": HEAD `{endpoint}/{uid}`; on 404 create the UI, then answer its address. Any other
+ * failure is thrown for the caller to log.
+ */
+export async function ensureModelUi(row: RunningModel, endPoint: string): Promise<string> {
+  const url = `${endPoint}${apiPaths.modelUi(row.id)}`
+  try {
+    await api.head(apiPaths.modelUi(row.id))
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error
+    const create = row.model_type === 'image' ? apiPaths.createImageUi(row.id) : apiPaths.createLlmUi(row.id)
+    await api.post(create, createBody(row))
+  }
+  return url
+}

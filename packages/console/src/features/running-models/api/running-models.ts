@@ -1,0 +1,21 @@
+import { apiPaths, RunningModelList, toWireModelType, type RunningModel } from '@serving-console/contract'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { runningKeys } from './keys'
+
+/**
+ * `GET /api/v1/models`. Keyed by the token cookie, so a sign-in or sign-out loads it afresh (SPEC §4); a
+ * failure is toasted unless 401/403 (the query client's rule).
+ */
+export const runningModelsQuery = (cookie: string | undefined) =>
+  queryOptions({
+    queryKey: runningKeys.list(cookie),
+    queryFn: ({ signal }) => api.get(apiPaths.models, { schema: RunningModelList, signal }),
+    select: (answer) => answer.data,
+  })
+
+export const rowsOfType = (models: readonly RunningModel[], type: string) =>
+  models.filter((model) => model.model_type === toWireModelType(type))
+
+/** `DELETE /api/v1/models/{model_uid}`. */
+export const terminateModel = (uid: string) => api.delete(apiPaths.model(uid))

@@ -1,0 +1,142 @@
+/** Escapes text for HTML and for a JSON literal inside a <script>. */
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+
+/**
+ * The web UI of a language model: a chat page in the console's look that streams replies from
+ * `/v1/chat/completions`, with a system prompt, temperature, max tokens and stop words. Self-contained (no build),
+ * served at `/{model_uid}` once created. With auth on it sends the console's token (the `token` cookie) as a
+ * Bearer header, never relying on the cookie being sent.
+ */
+export function chatPage(model: { uid: string; name: string; contextLength: number | null }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${html(model.uid)} · Serving Console</title>
+<style>
+  :root { --primary: #3b4ca8; --error: #d8342c; --border: #dde0ea; --muted: #5f6577; --bg: #f6f7fb; }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 14px/1.5 Inter, Roboto, "Helvetica Neue", Arial, sans-serif; background: var(--bg); color: #1d1f27; }
+  header { display: flex; align-items: center; gap: 12px; padding: 14px 24px; background: #fff; border-bottom: 1px solid var(--border); }
+  header h1 { margin: 0; font-size: 18px; }
+  header span { color: var(--muted); }
+  main { display: grid; grid-template-columns: 300px 1fr; gap: 20px; padding: 20px 24px; height: calc(100vh - 60px); }
+  aside, section { background: #fff; border: 1px solid var(--border); border-radius: 8px; padding: 16px; }
+  aside label { display: block; font-weight: 600; margin: 12px 0 4px; }
+  aside label:first-child { margin-top: 0; }
+  input, textarea { width: 100%; font: inherit; padding: 8px 10px; border: 1px solid var(--border); border-radius: 6px; }
+  textarea { resize: vertical; }
+  section { display: flex; flex-direction: column; min-height: 0; }
+  #messages { flex: 1; overflow-y: auto; display: flex; flex-direction: column; gap: 12px; padding-bottom: 12px; }
+  .message { max-width: 80%; padding: 10px 14px; border-radius: 10px; white-space: pre-wrap; word-break: break-word; }
+  .user { align-self: flex-end; background: var(--primary); color: #fff; }
+  .assistant { align-self: flex-start; background: #eef0f7; }
+  .error { align-self: stretch; background: #fdecea; color: var(--error); }
+  form { display: flex; gap: 10px; border-top: 1px solid var(--border); padding-top: 12px; }
+  button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 6px; border: 0; background: var(--primary); color: #fff; cursor: pointer; }
+  button[type=button] { background: transparent; color: var(--primary); border: 1px solid var(--primary); }
+  button:disabled { opacity: .5; cursor: default; }
+  .empty { color: var(--muted); margin: auto; }
+</style>
+</head>
+<body>
+<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span></header>
+<main>
+  <aside aria-label="Settings">
+    <label for="system">System prompt</label>
+    <textarea id="system" rows="4" placeholder="You are a helpful assistant."></textarea>
+    <label for="temperature">Temperature</label>
+    <input id="temperature" type="number" min="0" max="2" step="0.1" value="0.7" />
+    <label for="max-tokens">Max tokens</label>
+    <input id="max-tokens" type="number" min="1" step="1" value="256" />
+    <label for="stop">Stop (comma separated)</label>
+    <input id="stop" type="text" placeholder="e.g. ###" />
+  </aside>
+  <section aria-label="Chat">
+    <div id="messages" role="log" aria-live="polite"><p class="empty">Send a message to start.</p></div>
+    <form id="form">
+      <input id="prompt" aria-label="Message" placeholder="Type a message" autocomplete="off" />
+      <button id="send" type="submit">Send</button>
+      <button id="clear" type="button">Clear</button>
+    </form>
+  </section>
+</main>
+<script>
+const MODEL = ${scriptJson(model.uid)};
+const base = location.pathname.replace(/\\/[^/]*\\/?$/, '');
+const history = [];
+const $ = (id) => document.getElementById(id);
+function token() {
+  const match = document.cookie.match(/(?:^|; )token=([^;]*)/);
+  const value = match ? decodeURIComponent(match[1]) : '';
+  return value && value !== 'no_auth' && value !== 'need_auth' ? value : '';
+}
+function bubble(role, text) {
+  const empty = document.querySelector('.empty');
+  if (empty) empty.remove();
+  const div = document.createElement('div');
+  div.className = 'message ' + role;
+  div.textContent = text;
+  $('messages').appendChild(div);
+  $('messages').scrollTop = $('messages').scrollHeight;
+  return div;
+}
+$('clear').onclick = () => { history.length = 0; $('messages').innerHTML = '<p class="empty">Send a message to start.</p>'; };
+$('form').onsubmit = async (event) => {
+  event.preventDefault();
+  const text = $('prompt').value.trim();
+  if (!text) return;
+  $('prompt').value = '';
+  $('send').disabled = true;
+  history.push({ role: 'user', content: text });
+  bubble('user', text);
+  const reply = bubble('assistant', '');
+  const system = $('system').value.trim();
+  const stop = $('stop').value.split(',').map((s) => s.trim()).filter(Boolean);
+  const body = {
+    model: MODEL, stream: true,
+    messages: system ? [{ role: 'system', content: system }, ...history] : history,
+    temperature: Number($('temperature').value), max_tokens: Number($('max-tokens').value),
+    ...(stop.length ? { stop } : {}),
+  };
+  const headers = { 'Content-Type': 'application/json' };
+  if (token()) headers.Authorization = 'Bearer ' + token();
+  try {
+    const response = await fetch(base + '/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) {
+      const detail = await response.json().then((b) => b.detail, () => response.statusText);
+      throw new Error('Server error: ' + response.status + ' - ' + (typeof detail === 'string' ? detail : JSON.stringify(detail)));
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      const events = buffer.split('\\n\\n');
+      buffer = events.pop();
+      for (const event of events) {
+        const data = event.replace(/^data: /, '');
+        if (data === '[DONE]') continue;
+        const chunk = JSON.parse(data);
+        if (chunk.error) throw new Error(chunk.error);
+        reply.textContent += chunk.choices[0].delta.content || '';
+      }
+    }
+    history.push({ role: 'assistant', content: reply.textContent });
+  } catch (error) {
+    reply.remove();
+    bubble('error', error.message);
+    history.pop();
+  } finally {
+    $('send').disabled = false;
+    $('prompt').focus();
+  }
+};
+</script>
+</body>
+</html>`
+}

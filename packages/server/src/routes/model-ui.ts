@@ -1,0 +1,53 @@
+import { CreateImageUiRequest, CreateLlmUiRequest } from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { z } from 'zod'
+import { NEEDS_CLUSTER } from '../catalogue/families.js'
+import { HttpError } from '../http-error.js'
+import { chatPage } from '../model-ui/chat-page.js'
+import type { ModelManager } from '../runtime/model-manager.js'
+import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { specAndUpstream } from './paths.js'
+
+const UidParams = z.object({ model_uid: z.string().min(1) })
+
+/**
+ * Upstream's "Launch Web UI": `POST /api/v1/ui/{uid}` creates a model's page, then `HEAD`/`GET /{uid}` serve it,
+ * until the model is terminated. Here the page is a chat page for language models.
+ */
+export async function modelUiRoutes(app: FastifyInstance, options: { models: ModelManager }) {
+  const { models } = options
+  const pages = new Set<string>()
+  models.onRemoved((uid) => pages.delete(uid))
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+
+  for (const url of specAndUpstream('/api/v1/ui/:model_uid')) {
+    typed.post(url, { schema: { params: UidParams, body: CreateLlmUiRequest } }, (request) => {
+      const model = models.get(request.params.model_uid)
+      if (model.plan.kind !== 'chat')
+        throw new HttpError(
+          400,
+          `Model ${model.uid} is a ${model.plan.type} model; its web UI is for language models`,
+        )
+      pages.add(model.uid)
+      return { model_uid: model.uid }
+    })
+  }
+  for (const url of specAndUpstream('/api/v1/ui/images/:model_uid')) {
+    typed.post(url, { schema: { params: UidParams, body: CreateImageUiRequest } }, () => {
+      throw new HttpError(400, `Image models ${NEEDS_CLUSTER}`)
+    })
+  }
+
+  // GET also answers HEAD (Fastify adds it), which is how the console asks whether the page exists.
+  typed.get('/:model_uid', { schema: { params: UidParams } }, (request, reply) => {
+    const model = models.find(request.params.model_uid)
+    if (!model || model.stage !== 'ready' || !pages.has(model.uid)) throw new HttpError(404, 'Not Found')
+    const page = chatPage({
+      uid: model.uid,
+      name: model.plan.family.model_name,
+      contextLength:
+        typeof model.plan.family.context_length === 'number' ? model.plan.family.context_length : null,
+    })
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page)
+  })
+}
