@@ -8,6 +8,9 @@ const auth = testServer('auth')
 /** The same users, with tokens that expire after 6 s. */
 const expiry = testServer('expiry')
 
+/** A stand-in model hub, slow on purpose (20 KB/s), so a launch stays in its download long enough to follow and cancel. */
+const hub = testServer('hub')
+
 function platform(server: TestServer, extraArgs = '') {
   return {
     name: `platform (${server.name})`,
@@ -55,7 +58,14 @@ export default defineConfig({
     { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
   ],
   webServer: [
-    platform(open),
+    {
+      name: 'local hub',
+      command: `node ../packages/server/dist/testing/local-hub.js ${hub.port} 20000`,
+      url: `${hub.url}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    platform(open, `--hf-endpoint ${hub.url}`),
     platform(auth, `--auth-config ${authFileFor(auth, 30)}`),
     platform(expiry, `--auth-config ${authFileFor(expiry, 0.1)}`),
   ],

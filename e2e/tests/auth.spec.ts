@@ -68,7 +68,7 @@ test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session'
   await page.getByRole('button', { name: 'LOG OUT' }).click()
   await expect(page).toHaveURL(/#\/login$/)
   // The token is gone; the login screen marks the cookie as needing a sign-in (SPEC §4).
-  expect(await cookieToken(page)).toBe('need_auth')
+  await expect.poll(() => cookieToken(page)).toBe('need_auth')
   const left = await page.evaluate(() =>
     ['token', 'modelType', 'lastActiveUrl', 'runningModelType', 'registerModelType'].map((key) =>
       sessionStorage.getItem(key),
@@ -124,4 +124,18 @@ test('an expired token leads to the 401 dialog and back to /login', async ({ pag
 
   await signIn(page, USERS.admin)
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+})
+
+test('a 401 on the running-models list shows the auth dialog, not a toast', async ({ page }) => {
+  await page.goto('#/login')
+  await signIn(page, USERS.admin)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+  // A token the server no longer accepts (as after a secret rotation).
+  await page.evaluate(() => {
+    sessionStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature')
+    document.cookie = 'token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature; path=/'
+  })
+  await page.goto('#/running_models/LLM')
+  await expect(page.getByRole('dialog', { name: 'Authentication Error' })).toBeVisible()
+  await expect(page.getByText(/^Server error: 401/)).toHaveCount(0)
 })

@@ -5,7 +5,7 @@ import { downloadFile, type DownloadProgress } from '../src/download/download-fi
 import { fileUrl } from '../src/download/hubs.js'
 import { tinyModel } from '../src/gguf/tiny-models.js'
 import { tempDir } from './helper.js'
-import { startLocalHub, TINY_GGUF_SIZE, type LocalHub } from './local-hub.js'
+import { startLocalHub, TINY_GGUF_SIZE, type LocalHub } from '../src/testing/local-hub.js'
 
 let hub: LocalHub | undefined
 afterEach(async () => {

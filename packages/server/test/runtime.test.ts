@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startLocalHub, type LocalHub } from './local-hub.js'
+import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
 import { testApp } from './helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models.

@@ -75,6 +75,7 @@ export function LaunchesPanel() {
         ) : (
           <Paper
             key={launch.model_uid}
+            component="section"
             variant="outlined"
             sx={{ p: 2 }}
             aria-label={`Launching ${launch.model_uid}`}

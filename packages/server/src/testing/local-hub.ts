@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http'
-import { tinyModel } from '../src/gguf/tiny-models.js'
+import { tinyModel } from '../gguf/tiny-models.js'
 
 export interface LocalHubOptions {
   /** Bytes per second; unlimited when absent. */
@@ -19,7 +19,7 @@ export interface LocalHub {
  * A stand-in model hub on loopback: it answers Hugging Face's and ModelScope's download URL layouts with a
  * generated GGUF file, so the real download code (progress, resume, size check) runs without the internet.
  */
-export async function startLocalHub(options: LocalHubOptions = {}): Promise<LocalHub> {
+export async function startLocalHub(options: LocalHubOptions = {}, port = 0): Promise<LocalHub> {
   const file = tinyModel('chat')
   const requests: LocalHub['requests'] = []
   let dropped = false
@@ -30,6 +30,10 @@ export async function startLocalHub(options: LocalHubOptions = {}): Promise<Loca
     const isModelscope =
       /^\/api\/v1\/models\/[^/]+\/[^/]+\/repo$/.test(url.pathname) &&
       url.searchParams.get('FilePath')?.endsWith('.gguf')
+    if (url.pathname === '/health') {
+      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+      return
+    }
     if (!isHf && !isModelscope) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found')
       return
@@ -61,11 +65,11 @@ export async function startLocalHub(options: LocalHubOptions = {}): Promise<Loca
     }
     pump()
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  const bound = typeof address === 'object' && address ? address.port : 0
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     requests,
     close: () =>
       new Promise((resolve) => {
@@ -76,3 +80,13 @@ export async function startLocalHub(options: LocalHubOptions = {}): Promise<Loca
 }
 
 export const TINY_GGUF_SIZE = tinyModel('chat').length
+
+/**
+ * `node dist/testing/local-hub.js PORT [BYTES_PER_SECOND]`: the stand-in hub as a process, for end-to-end tests
+ * that launch through a slow download.
+ */
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const [port = '0', rate] = process.argv.slice(2)
+  const hub = await startLocalHub(rate ? { bytesPerSecond: Number(rate) } : {}, Number(port))
+  console.log(`local hub at ${hub.url}`)
+}

@@ -1,0 +1,173 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
+const grid = (page: Page) => page.getByRole('grid')
+
+async function cleanUp(request: APIRequestContext) {
+  const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
+  const launches = (await (await request.get(api('/api/v1/models/launches'))).json()) as {
+    model_uid: string
+  }[]
+  for (const uid of [
+    ...running.data.map((model) => model.id),
+    ...launches.map((launch) => launch.model_uid),
+  ]) {
+    await request.delete(api(`/api/v1/models/${uid}`))
+  }
+}
+
+test.beforeEach(async ({ request }) => cleanUp(request))
+test.afterEach(async ({ request }) => cleanUp(request))
+
+test('tabs, columns and the empty overlay', async ({ page }) => {
+  await page.goto('#/running_models/LLM')
+  await expect(page.getByRole('heading', { name: 'Running Models' })).toBeVisible()
+  await expect(page.getByRole('tab')).toHaveText([
+    'Language Models',
+    'Embedding Models',
+    'Rerank models',
+    'Image models',
+    'Audio models',
+    'Flexible models',
+  ])
+  await expect(grid(page).getByRole('columnheader')).toHaveText([
+    'ID',
+    'Name',
+    'Address',
+    'GPU Indexes',
+    'Size',
+    'Quantization',
+    'Replica',
+    'Actions',
+  ])
+  await expect(page.getByText('No Running Models', { exact: true })).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Image models' }).click()
+  await expect(page).toHaveURL(/#\/running_models\/image$/)
+  expect(await page.evaluate(() => sessionStorage.getItem('runningModelType'))).toBe('/running_models/image')
+  await expect(grid(page).getByRole('columnheader')).toHaveText([
+    'ID',
+    'Name',
+    'Address',
+    'GPU Indexes',
+    'Actions',
+  ])
+  await page.getByRole('tab', { name: 'Rerank models' }).click()
+  await expect(grid(page).getByRole('columnheader')).toHaveText([
+    'ID',
+    'Name',
+    'Address',
+    'GPU Indexes',
+    'Replica',
+    'Actions',
+  ])
+})
+
+test('launch → row → Web UI chat with a streamed reply → terminate', async ({ page, request }) => {
+  await page.goto('#/launch_model/llm')
+  await page.getByRole('listitem', { name: 'tiny-chat', exact: true }).click()
+  await page.getByRole('button', { name: 'Launch', exact: true }).click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/, { timeout: 20_000 })
+
+  const row = grid(page).getByRole('row', { name: /tiny-chat/ })
+  await expect(row.getByRole('gridcell')).toHaveText([
+    'tiny-chat',
+    'tiny-chat',
+    /^127\.0\.0\.1:\d+$/,
+    '',
+    '0.0002B',
+    'f32',
+    '1',
+    /Launch Web UI/,
+  ])
+
+  const popup = page.waitForEvent('popup')
+  await row.getByRole('button', { name: 'Launch Web UI' }).click()
+  const chat = await popup
+  await expect(chat).toHaveURL(/\/tiny-chat$/)
+  await expect(chat.getByRole('heading', { name: 'tiny-chat' })).toBeVisible()
+  await chat.getByLabel('Temperature').fill('0')
+  await chat.getByLabel('Max tokens').fill('12')
+  await chat.getByLabel('Message').fill('Hello')
+  await chat.getByRole('button', { name: 'Send' }).click()
+  await expect(chat.getByRole('log')).toContainText('their good selfkr set it airm07 came')
+  // A second click finds the page already there.
+  const again = page.waitForEvent('popup')
+  await row.getByRole('button', { name: 'Launch Web UI' }).click()
+  await expect(await again).toHaveURL(/\/tiny-chat$/)
+
+  await row.getByRole('button', { name: 'Terminate' }).click()
+  await expect(page.getByText('No Running Models', { exact: true })).toBeVisible()
+  expect((await request.head(api('/tiny-chat'))).status()).toBe(404)
+})
+
+test('two replicas, the log, and the no-match overlay', async ({ page, request }) => {
+  expect(
+    (
+      await request.post(api('/api/v1/models'), {
+        data: { model_name: 'tiny-embedding', model_type: 'embedding', replica: 2, model_uid: 'embed-2' },
+      })
+    ).status(),
+  ).toBe(200)
+  await page.goto('#/running_models/embedding')
+  const row = grid(page).getByRole('row', { name: /embed-2/ })
+  await expect(row.getByRole('gridcell').nth(4)).toHaveText('2')
+  await expect(row.getByRole('button', { name: 'Launch Web UI' })).toHaveCount(0)
+
+  await row.getByRole('button', { name: 'Log of embed-2' }).click()
+  const log = page.getByRole('dialog', { name: 'embed-2 log' })
+  await expect(log.getByLabel('Log lines')).toContainText('[replica 1] ready')
+  await log.getByRole('button', { name: 'Close' }).click()
+
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('searchbox').fill('no-such-model')
+  await expect(page.getByText('No Running Models Matches')).toBeVisible()
+})
+
+test('a launch is followed and cancelled; a failed one keeps its reason', async ({ page, request }) => {
+  // The hub of this server sends 20 KB/s: the download takes half a minute.
+  const launch = request.post(api('/api/v1/models'), {
+    data: {
+      model_name: 'qwen2.5-instruct',
+      model_type: 'LLM',
+      model_engine: 'llama.cpp',
+      model_format: 'ggufv2',
+      model_size_in_billions: '0_5',
+      quantization: 'q4_k_m',
+      model_uid: 'slow-qwen',
+    },
+    timeout: 60_000,
+  })
+  await page.goto('#/running_models/LLM')
+  const panel = page.getByRole('region', { name: 'Launching slow-qwen' })
+  await expect(panel).toContainText('Downloading')
+  await expect(panel).toContainText(/qwen2\.5-0\.5b-instruct-q4_k_m\.gguf: .* of .* at .*\/s/)
+  // Rebuilt from the server after a reload.
+  await page.reload()
+  await expect(panel).toBeVisible()
+  await panel.getByRole('button', { name: 'Cancel' }).click()
+  expect((await launch).status()).toBe(499)
+  const cancelled = page.getByRole('alert').filter({ hasText: 'slow-qwen' })
+  await expect(cancelled).toContainText('launch cancelled')
+  await cancelled.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(cancelled).toBeHidden()
+
+  const failed = await request.post(api('/api/v1/models'), {
+    data: {
+      model_name: 'qwen2.5-instruct',
+      model_type: 'LLM',
+      model_engine: 'llama.cpp',
+      model_format: 'ggufv2',
+      model_size_in_billions: '1_5',
+      quantization: 'q4_k_m',
+      download_hub: 'modelscope',
+    },
+  })
+  expect(failed.status()).toBe(503)
+  await page.reload()
+  const alert = page.getByRole('alert').filter({ hasText: 'qwen2.5-instruct' })
+  await expect(alert).toContainText('launch failed')
+  await expect(alert).toContainText(
+    'Could not download http://127.0.0.1:9/api/v1/models/qwen/Qwen2.5-1.5B-Instruct-GGUF',
+  )
+})
