@@ -171,3 +171,26 @@ test('a launch is followed and cancelled; a failed one keeps its reason', async 
     'Could not download http://127.0.0.1:9/api/v1/models/qwen/Qwen2.5-1.5B-Instruct-GGUF',
   )
 })
+
+test('the launch drawer follows its own launch and cancels it', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('qwen2.5-instruct')
+  await page.getByRole('listitem', { name: 'qwen2.5-instruct', exact: true }).click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+  await drawer.getByRole('combobox', { name: 'Model Size' }).click()
+  await page.getByRole('option', { name: '0.5B' }).click()
+  await drawer.getByRole('combobox', { name: 'Quantization' }).click()
+  await page.getByRole('option', { name: 'q4_k_m' }).click()
+  await drawer.getByRole('textbox', { name: 'Model UID (optional)' }).fill('drawer-qwen')
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+
+  const progress = drawer.getByRole('region', { name: 'Launching drawer-qwen' })
+  await expect(progress).toContainText('Downloading')
+  await expect(progress.getByRole('progressbar', { name: 'drawer-qwen progress' })).toBeVisible()
+  await progress.getByRole('button', { name: 'Cancel' }).click()
+  await expect(progress).toBeHidden()
+  await expect(drawer.getByRole('button', { name: 'Launch', exact: true })).toBeEnabled()
+  // Cancelling is not an error.
+  await expect(page.getByText(/^Server error/)).toHaveCount(0)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+})

@@ -2,7 +2,10 @@ import { Box, Button, Chip, Divider, Drawer, Stack, Typography } from '@mui/mate
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { LaunchProgress } from '../../../components/launch-progress'
+import { ApiError, toastMessageFor } from '../../../lib/api-client'
 import { useAppState } from '../../../lib/app-state'
+import { cancelLaunch, inFlight, launchesQuery } from '../../../lib/launches'
 import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
 import { launchKeys } from '../api/keys'
@@ -37,7 +40,7 @@ const hubOptions = (model: CatalogueModel) =>
 export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { isCallingApi, isUpdatingModel, setIsCallingApi } = useAppState()
+  const { isCallingApi, isUpdatingModel, setIsCallingApi, setErrorMsg } = useAppState()
   const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
   const saved = historyStore.get(model.name)
   const [hasLastConfig, setHasLastConfig] = useState(saved !== undefined)
@@ -59,8 +62,21 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
       void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
       void navigate(`/running_models/${kind}`)
     },
+    onError: (error) => {
+      // A launch the user cancelled is no error to report.
+      if (error instanceof ApiError && error.status === 499) return
+      const message = toastMessageFor(error)
+      if (message) setErrorMsg(message)
+    },
     onSettled: () => setIsCallingApi(false),
+    meta: { silent: true },
   })
+  // While this launch runs, the server tells how far it got (followed by uid, so a second copy never mixes in).
+  const launchUid = launch.variables?.model_uid ?? null
+  const launches = useQuery({ ...launchesQuery, refetchInterval: 1000, enabled: launch.isPending })
+  const progress = launch.isPending
+    ? launches.data?.find((entry) => entry.model_uid === launchUid)
+    : undefined
 
   const busy = isCallingApi || isUpdatingModel || launch.isPending
   const needsQuantization = model.isBuiltin || settled.format === 'pytorch'
@@ -115,6 +131,14 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             <SimpleLaunchFields {...fieldProps} kind={kind} />
           )}
         </Box>
+        {progress && inFlight(progress) && (
+          <Box sx={{ px: 3, pb: 2 }}>
+            <LaunchProgress
+              launch={progress}
+              onCancel={() => void cancelLaunch(progress.model_uid).catch(console.error)}
+            />
+          </Box>
+        )}
         <Divider />
         <Stack direction="row" sx={{ gap: 1.5, px: 3, py: 2, justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>Go Back</Button>

@@ -1,6 +1,5 @@
 export const runningKeys = {
   all: ['models'] as const,
   list: (cookie: string | undefined) => ['models', 'running', cookie ?? ''] as const,
-  launches: ['models', 'launches'] as const,
   logs: (uid: string, tail: number) => ['models', 'logs', uid, tail] as const,
 }

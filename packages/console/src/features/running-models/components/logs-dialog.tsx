@@ -10,7 +10,7 @@ import {
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { logsQuery } from '../api/launches'
+import { logsQuery } from '../api/logs'
 
 const TAIL = 500
 

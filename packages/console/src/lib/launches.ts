@@ -1,8 +1,7 @@
 import { apiPaths } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../../lib/api-client'
-import { runningKeys } from './keys'
+import { api } from './api-client'
 
 const Launch = z.looseObject({
   model_uid: z.string(),
@@ -22,30 +21,21 @@ const Launch = z.looseObject({
 })
 export type Launch = z.infer<typeof Launch>
 
-const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.stage !== 'cancelled'
+export const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.stage !== 'cancelled'
 
 /**
- * Launches in flight and those that failed, from the server, so a reload rebuilds them. Polled every second
- * while one is in flight; TanStack never starts a poll while the previous one is still out.
+ * `GET /api/v1/models/launches`: launches in flight and those that failed, from the server, so a reload rebuilds
+ * them. Polled every second while one is in flight; TanStack never starts a poll while the last is still out.
+ * Shared by the launch drawer (its own launch) and Running Models (all of them).
  */
 export const launchesQuery = queryOptions({
-  queryKey: runningKeys.launches,
+  queryKey: ['models', 'launches'],
   queryFn: ({ signal }) => api.get('/api/v1/models/launches', { schema: z.array(Launch), signal }),
   refetchInterval: (query) => (query.state.data?.some(inFlight) ? 1000 : 10_000),
   meta: { silent: true },
 })
 
+/** `POST /v1/models/{uid}/cancel`. */
 export const cancelLaunch = (uid: string) => api.post(`${apiPaths.model(uid)}/cancel`, {})
 /** Forgets a failed or cancelled launch. */
 export const dismissLaunch = (uid: string) => api.delete(apiPaths.model(uid))
-
-const LogAnswer = z.looseObject({ model_uid: z.string(), lines: z.array(z.string()) })
-
-export const logsQuery = (uid: string, tail: number, follow: boolean) =>
-  queryOptions({
-    queryKey: runningKeys.logs(uid, tail),
-    queryFn: ({ signal }) =>
-      api.get(`${apiPaths.model(uid)}/logs?tail=${tail}`, { schema: LogAnswer, signal }),
-    refetchInterval: follow ? 2000 : false,
-    select: (answer) => answer.lines,
-  })
