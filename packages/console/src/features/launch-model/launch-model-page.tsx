@@ -1,50 +1,39 @@
-import { Tab, Tabs } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { RouteTabs } from '../../components/route-tabs'
 import { session } from '../../lib/storage'
 import { builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
 import { devicesQuery } from './api/get-devices'
 import { ModelCatalogue } from './components/model-catalogue'
 import type { LaunchKind } from './model/launch-form'
 
-const TABS = [
+const KINDS = [
   { value: 'llm', label: 'Language Models', kind: 'LLM' },
   { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
   { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
   { value: 'image', label: 'Image Models', kind: 'image' },
   { value: 'audio', label: 'Audio Models', kind: 'audio' },
-  { value: 'custom', label: 'Custom Models', kind: null },
 ] as const
+const TABS = [...KINDS, { value: 'custom', label: 'Custom Models', kind: null }] as const
+const CUSTOM_TABS = [...KINDS, { value: 'flexible', label: 'Flexible Models', kind: 'flexible' }] as const
 
-const CUSTOM_TABS = [
-  { value: 'llm', label: 'Language Models', kind: 'LLM' },
-  { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
-  { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
-  { value: 'image', label: 'Image Models', kind: 'image' },
-  { value: 'audio', label: 'Audio Models', kind: 'audio' },
-  { value: 'flexible', label: 'Flexible Models', kind: 'flexible' },
-] as const
-
-function BuiltinCatalogue(props: {
+interface CatalogueProps {
   kind: LaunchKind
   gpuCount: number
   uncached: ReadonlySet<string>
   onUncached: (name: string) => void
-}) {
-  const query = useQuery(builtinCatalogueQuery(props.kind))
-  return <ModelCatalogue key={props.kind} custom={false} query={query} {...props} />
 }
 
-function CustomCatalogue(props: {
-  kind: LaunchKind
-  gpuCount: number
-  uncached: ReadonlySet<string>
-  onUncached: (name: string) => void
-}) {
+function BuiltinCatalogue(props: CatalogueProps) {
+  const query = useQuery(builtinCatalogueQuery(props.kind))
+  return <ModelCatalogue custom={false} query={query} {...props} />
+}
+
+function CustomCatalogue(props: CatalogueProps) {
   const query = useQuery(customCatalogueQuery(props.kind))
-  return <ModelCatalogue key={`custom-${props.kind}`} custom query={query} {...props} />
+  return <ModelCatalogue custom query={query} {...props} />
 }
 
 /** SPEC §2 "Launch Model": the catalogue by kind, and custom models by kind. */
@@ -78,32 +67,18 @@ export function LaunchModelPage() {
   return (
     <>
       <PageHeader title="Launch Model" />
-      <Tabs
-        value={tab.value}
-        onChange={(_event, value: string) => choose(value)}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        variant="scrollable"
-      >
-        {TABS.map((candidate) => (
-          <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
-        ))}
-      </Tabs>
+      <RouteTabs tabs={TABS} value={tab.value} onChange={choose} />
       {tab.kind ? (
         <BuiltinCatalogue key={tab.kind} kind={tab.kind} {...shared} />
       ) : (
         customTab && (
           <>
-            <Tabs
+            <RouteTabs
+              tabs={CUSTOM_TABS}
               value={customTab.value}
-              onChange={(_event, value: string) => chooseCustom(value)}
-              sx={{ mb: 2 }}
-              variant="scrollable"
-              aria-label="Custom model types"
-            >
-              {CUSTOM_TABS.map((candidate) => (
-                <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
-              ))}
-            </Tabs>
+              onChange={chooseCustom}
+              label="Custom model types"
+            />
             <CustomCatalogue key={customTab.kind} kind={customTab.kind} {...shared} />
           </>
         )

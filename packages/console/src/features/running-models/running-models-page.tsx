@@ -1,9 +1,9 @@
 import type { RunningModel } from '@serving-console/contract'
-import { Tab, Tabs } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
 import { session, tokenCookie } from '../../lib/storage'
 import { ensureModelUi } from './api/model-ui'
@@ -75,16 +75,7 @@ export function RunningModelsPage() {
   return (
     <>
       <PageHeader title="Running Models" />
-      <Tabs
-        value={tab.value}
-        onChange={(_event, value: string) => choose(value)}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-        variant="scrollable"
-      >
-        {TABS.map((candidate) => (
-          <Tab key={candidate.value} value={candidate.value} label={candidate.label} />
-        ))}
-      </Tabs>
+      <RouteTabs tabs={TABS} value={tab.value} onChange={choose} />
       <LaunchesPanel />
       <RunningModelsTable
         type={tab.value}

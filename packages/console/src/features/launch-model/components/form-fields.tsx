@@ -1,4 +1,5 @@
-import { MenuItem, TextField, type TextFieldProps } from '@mui/material'
+import { Box, MenuItem, TextField, type TextFieldProps } from '@mui/material'
+import type { LaunchForm } from '../model/launch-form'
 
 interface SelectFieldProps {
   label: string
@@ -77,6 +78,41 @@ export function NumberInput({
         const next = Number(event.target.value)
         if (event.target.value !== '' && Number.isFinite(next)) onChange(Math.max(min, Math.trunc(next)))
       }}
+    />
+  )
+}
+
+interface SharedFieldProps {
+  form: LaunchForm
+  onChange: (patch: Partial<LaunchForm>) => void
+}
+
+/** Model UID across the whole row; blank means the model name. */
+export function ModelUidField({ form, onChange, modelName }: SharedFieldProps & { modelName: string }) {
+  return (
+    <Box sx={{ gridColumn: '1 / -1' }}>
+      <TextInput
+        label="Model UID (optional)"
+        placeholder={modelName}
+        value={form.modelUid}
+        onChange={(event) => onChange({ modelUid: event.target.value })}
+      />
+    </Box>
+  )
+}
+
+/** Download hub: none (the server's default), or one of the offered hubs. */
+export function DownloadHubField({
+  form,
+  onChange,
+  hubOptions,
+}: SharedFieldProps & { hubOptions: string[] }) {
+  return (
+    <SelectField
+      label="Download Hub (optional)"
+      value={form.downloadHub || 'none'}
+      options={['none', ...hubOptions]}
+      onChange={(hub) => onChange({ downloadHub: hub === 'none' ? '' : hub })}
     />
   )
 }

@@ -5,7 +5,7 @@ import type { LaunchForm } from '../model/launch-form'
 import { engineChoices, formatOptions, quantizationOptions, sizeOptions } from '../model/launch-options'
 import { gpuIdxError, requestLimitsError } from '../model/validation'
 import { CollapsibleSection } from './collapsible-section'
-import { NumberInput, SelectField, TextInput } from './form-fields'
+import { DownloadHubField, ModelUidField, NumberInput, SelectField, TextInput } from './form-fields'
 
 interface LlmLaunchFieldsProps {
   form: LaunchForm
@@ -32,14 +32,7 @@ export function LlmLaunchFields({
   const hasLora = form.loras.length + form.imageLoraLoad.length + form.imageLoraFuse.length > 0
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <Box sx={{ gridColumn: '1 / -1' }}>
-        <TextInput
-          label="Model UID (optional)"
-          placeholder={modelName}
-          value={form.modelUid}
-          onChange={(event) => onChange({ modelUid: event.target.value })}
-        />
-      </Box>
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} />
       <SelectField
         label="Model Engine"
         value={form.engine}
@@ -110,12 +103,7 @@ export function LlmLaunchFields({
         onChange={(event) => onChange({ gpuIdx: event.target.value })}
         errorText={gpuIdxError(form.gpuIdx)}
       />
-      <SelectField
-        label="Download Hub (optional)"
-        value={form.downloadHub || 'none'}
-        options={['none', ...hubOptions]}
-        onChange={(hub) => onChange({ downloadHub: hub === 'none' ? '' : hub })}
-      />
+      <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
       <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
         <CollapsibleSection title="Optional configurations" initiallyOpen={form.extra.length > 0}>
           <KeyValueEditor

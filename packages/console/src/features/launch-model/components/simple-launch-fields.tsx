@@ -1,7 +1,7 @@
 import { Box } from '@mui/material'
 import type { LaunchForm, LaunchKind } from '../model/launch-form'
 import { gpuIdxError } from '../model/validation'
-import { NumberInput, SelectField, TextInput } from './form-fields'
+import { DownloadHubField, ModelUidField, NumberInput, SelectField, TextInput } from './form-fields'
 
 interface SimpleLaunchFieldsProps {
   kind: LaunchKind
@@ -24,20 +24,8 @@ export function SimpleLaunchFields({
   const withPlacement = kind === 'embedding' || kind === 'rerank' || kind === 'flexible'
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <Box sx={{ gridColumn: '1 / -1' }}>
-        <TextInput
-          label="Model UID (optional)"
-          placeholder={modelName}
-          value={form.modelUid}
-          onChange={(event) => onChange({ modelUid: event.target.value })}
-        />
-      </Box>
-      <SelectField
-        label="Download Hub (optional)"
-        value={form.downloadHub || 'none'}
-        options={['none', ...hubOptions]}
-        onChange={(hub) => onChange({ downloadHub: hub === 'none' ? '' : hub })}
-      />
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} />
+      <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
       {withPlacement && (
         <>
           <NumberInput
