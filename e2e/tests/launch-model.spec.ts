@@ -206,11 +206,12 @@ test('a failed launch shows the server’s reason and frees the form', async ({ 
   await drawer.getByRole('combobox', { name: 'Download Hub (optional)' }).click()
   await page.getByRole('option', { name: 'modelscope' }).click()
   await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
-  // The toast shows above the drawer; the open drawer hides it from the accessibility tree, not from the eye.
   await expect(
-    page.getByText(
-      /^Server error: 503 - Could not download http:\/\/127\.0\.0\.1:9\/api\/v1\/models\/qwen\/Qwen2\.5-0\.5B-Instruct-GGUF/,
-    ),
+    page
+      .getByRole('alert')
+      .getByText(
+        /^Server error: 503 - Could not download http:\/\/127\.0\.0\.1:9\/api\/v1\/models\/qwen\/Qwen2\.5-0\.5B-Instruct-GGUF/,
+      ),
   ).toBeVisible({ timeout: 20_000 })
   await expect(drawer.getByRole('button', { name: 'Launch', exact: true })).toBeEnabled()
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)

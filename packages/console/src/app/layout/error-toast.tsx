@@ -1,4 +1,4 @@
-import { Alert, Snackbar, type SnackbarCloseReason } from '@mui/material'
+import { Alert, Portal, Snackbar, type SnackbarCloseReason } from '@mui/material'
 import { useAppState } from '../../lib/app-state'
 
 /** SPEC §4 "Error toast": error severity, top centre, 10 s, clears the message on close; click-away ignored. */
@@ -8,21 +8,26 @@ export function ErrorToast() {
     if (reason === 'clickaway') return
     setErrorMsg('')
   }
+  // In a portal of its own, created when it opens: an open drawer or dialog hides the rest of the page from
+  // assistive technology, and the toast must not be part of that rest.
+  if (errorMsg === '') return null
   return (
-    <Snackbar
-      open={errorMsg !== ''}
-      autoHideDuration={10000}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      onClose={close}
-    >
-      <Alert
-        severity="error"
-        variant="filled"
+    <Portal>
+      <Snackbar
+        open={errorMsg !== ''}
+        autoHideDuration={10000}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         onClose={close}
-        sx={{ maxWidth: 720, wordBreak: 'break-word' }}
       >
-        {errorMsg}
-      </Alert>
-    </Snackbar>
+        <Alert
+          severity="error"
+          variant="filled"
+          onClose={close}
+          sx={{ maxWidth: 720, wordBreak: 'break-word' }}
+        >
+          {errorMsg}
+        </Alert>
+      </Snackbar>
+    </Portal>
   )
 }
