@@ -15,7 +15,7 @@ export function ensureChromium() {
   const run = (args) =>
     execFileSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit' })
   run(['apt-get', 'update', '-qq'])
-  run(['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'])
+  run(['apt-get', 'install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'])
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium()
