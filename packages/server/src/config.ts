@@ -63,9 +63,10 @@ export class ConfigError extends Error {
 }
 
 export function usage(): string {
+  const width = Math.max(...Object.keys(OPTIONS).map((name) => name.length))
   const lines = Object.entries(OPTIONS).map(
     ([name, option]) =>
-      `  --${name.padEnd(12)} ${option.help}\n  ${' '.repeat(15)} env ${option.env}${option.fallback ? `, default ${option.fallback}` : ''}`,
+      `  --${name.padEnd(width)}  ${option.help}\n  ${' '.repeat(width + 4)}env ${option.env}${option.fallback ? `, default ${option.fallback}` : ''}`,
   )
   return [
     'Usage: serving-console [options]',
@@ -74,7 +75,7 @@ export function usage(): string {
     '',
     'Options:',
     ...lines,
-    '  --help         show this help',
+    `  --${'help'.padEnd(width)}  show this help`,
   ].join('\n')
 }
 
