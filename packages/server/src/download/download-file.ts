@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, renameSync, statSync } from 'node:fs'
+import { createWriteStream, existsSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
@@ -61,7 +61,7 @@ export async function downloadFile(
     }
     if (response.status === 416 && already > 0) {
       // The part file is already whole (or the server disagrees): start over.
-      await pipeline(Readable.from([]), createWriteStream(part))
+      writeFileSync(part, '')
       continue
     }
     if (!response.ok || !response.body) {

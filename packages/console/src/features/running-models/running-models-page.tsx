@@ -1,6 +1,6 @@
 import type { RunningModel } from '@serving-console/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
@@ -32,7 +32,11 @@ export function RunningModelsPage() {
   const [logsOf, setLogsOf] = useState<string | null>(null)
 
   // SPEC §4: the list reloads whenever the calling flag changes.
+  // Only on a change: on mount the query is already loading, and a second request would cancel the first.
+  const lastFlag = useRef(isCallingApi)
   useEffect(() => {
+    if (lastFlag.current === isCallingApi) return
+    lastFlag.current = isCallingApi
     void queryClient.invalidateQueries({ queryKey: ['models', 'running'] })
   }, [isCallingApi, queryClient])
 
