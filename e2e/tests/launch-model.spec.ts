@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { writeTinyModel } from '../support/models'
+import { testServer } from '../support/servers'
 
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
 const cards = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('listitem')
@@ -219,6 +222,9 @@ test('a failed launch shows the server’s reason and frees the form', async ({ 
 
 test('custom models: JSON view, copy, edit and delete', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // Custom model files live in the server's model folders (by default its data dir's models/).
+  const folder = join(testServer('open').dataDir, 'models', 'mine')
+  writeTinyModel(folder, 'mine.gguf')
   const model = {
     version: 1,
     model_name: 'my-custom-llm',
@@ -229,7 +235,7 @@ test('custom models: JSON view, copy, edit and delete', async ({ page, context, 
     model_family: 'qwen2.5-instruct',
     model_specs: [
       {
-        model_uri: '/models/mine',
+        model_uri: folder,
         model_size_in_billions: 7,
         model_format: 'ggufv2',
         quantizations: [''],

@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /** `POST /token`: a JSON body, as upstream accepts (not form-encoded). */
 export const LoginRequest = z.object({
-  username: z.string().min(1),
-  password: z.string().min(1),
+  username: z.string().min(1).max(256),
+  password: z.string().min(1).max(1024),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
 

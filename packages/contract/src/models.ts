@@ -1,8 +1,15 @@
 import { z } from 'zod'
+import { ModelName } from './names.js'
 import { ModelSize } from './registrations.js'
 
+/** The most replicas one launch may ask for; the platform's worker cap may allow fewer. */
+export const MAX_REPLICAS = 64
+
 const PeftModelConfig = z.looseObject({
-  lora_list: z.array(z.object({ lora_name: z.string(), local_path: z.string() })).optional(),
+  lora_list: z
+    .array(z.object({ lora_name: z.string().max(200), local_path: z.string().max(4096) }))
+    .max(64)
+    .optional(),
   image_lora_load_kwargs: z.record(z.string(), z.unknown()).nullish(),
   image_lora_fuse_kwargs: z.record(z.string(), z.unknown()).nullish(),
 })
@@ -12,19 +19,20 @@ const PeftModelConfig = z.looseObject({
  * object is loose; the named fields are the ones every kind may carry.
  */
 export const LaunchRequest = z.looseObject({
-  model_uid: z.string().nullish(),
-  model_name: z.string().min(1),
-  model_type: z.string(),
-  model_engine: z.string().nullish(),
-  model_format: z.string().nullish(),
+  /** Blank means "the model name", as SPEC's form sends it. */
+  model_uid: z.union([ModelName, z.literal('')]).nullish(),
+  model_name: z.string().min(1).max(200),
+  model_type: z.string().max(32),
+  model_engine: z.string().max(64).nullish(),
+  model_format: z.string().max(32).nullish(),
   model_size_in_billions: ModelSize.nullish(),
-  quantization: z.string().nullish(),
-  n_gpu: z.union([z.literal('auto'), z.number().int().nonnegative()]).nullish(),
-  n_gpu_layers: z.number().int().min(0).optional(),
-  replica: z.number().int().min(1).optional(),
-  request_limits: z.number().int().min(1).nullish(),
-  worker_ip: z.string().nullish(),
-  gpu_idx: z.array(z.number().int().nonnegative()).nullish(),
+  quantization: z.string().max(64).nullish(),
+  n_gpu: z.union([z.literal('auto'), z.number().int().nonnegative().max(1024)]).nullish(),
+  n_gpu_layers: z.number().int().min(0).max(100_000).optional(),
+  replica: z.number().int().min(1).max(MAX_REPLICAS).optional(),
+  request_limits: z.number().int().min(1).max(1_000_000).nullish(),
+  worker_ip: z.string().max(255).nullish(),
+  gpu_idx: z.array(z.number().int().nonnegative().max(1024)).max(64).nullish(),
   download_hub: z.enum(['huggingface', 'modelscope', 'csghub']).nullish(),
   peft_model_config: PeftModelConfig.nullish(),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** A model size: an integer, a float, or upstream's string form with an underscore for decimals (`"1_8"`). */
-export const ModelSize = z.union([z.number(), z.string()])
+export const ModelSize = z.union([z.number(), z.string().max(32)])
 export type ModelSize = z.infer<typeof ModelSize>
 
 /**
@@ -54,9 +54,12 @@ export const RegistrationsQuery = z.object({
   detailed: z.enum(['true', 'false']).optional(),
 })
 
+/** The longest registration JSON accepted (a prompt template included). */
+export const REGISTRATION_MAX_LENGTH = 256 * 1024
+
 /** `POST /api/v1/model_registrations/{modelType}`: the form serialized as a JSON string, persist always true. */
 export const RegisterModelRequest = z.object({
-  model: z.string(),
+  model: z.string().max(REGISTRATION_MAX_LENGTH),
   persist: z.boolean(),
 })
 export type RegisterModelRequest = z.infer<typeof RegisterModelRequest>

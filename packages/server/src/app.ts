@@ -9,9 +9,12 @@ import { ResourceSampler } from './cluster/resource-sampler.js'
 import type { Config } from './config.js'
 import { installAuth } from './plugins/auth.js'
 import { consoleStatic } from './plugins/console-static.js'
-import { installErrorHandler } from './plugins/error-handler.js'
+import { answerClientError, answerFrameworkError, installErrorHandler } from './plugins/error-handler.js'
+import { installRequestGuard } from './plugins/request-guard.js'
+import { installSecurityHeaders } from './plugins/security-headers.js'
 import { CustomModelsRepository } from './db/custom-models.js'
 import { openDatabase } from './db/database.js'
+import { ModelDirs } from './files/model-dirs.js'
 import { cacheRoutes } from './routes/cache.js'
 import { clusterRoutes } from './routes/cluster.js'
 import { modelRoutes } from './routes/models.js'
@@ -44,6 +47,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: { level: config.logLevel },
+    // Names are at most 64 characters; longer ones still reach a route, to be answered with `{detail}`.
+    routerOptions: { maxParamLength: 1024 },
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     // One line per request is noise at info; debug and trace show them.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -52,6 +60,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(jsonSerializerCompiler)
   installErrorHandler(app)
+  installRequestGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts })
+  installSecurityHeaders(app)
   installAuth(app, authenticator)
 
   // Every route, for the tests that prove each one is guarded.
@@ -82,24 +92,27 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const db = openDatabase(config.dataDir)
   const customModels = new CustomModelsRepository(db)
+  const modelDirs = new ModelDirs(config.modelDirs)
+  modelDirs.ensureFirst()
   const cache = new ModelCache(config.dataDir)
   const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
   const models = new ModelManager({
     catalogue,
     cache,
+    modelDirs,
+    maxWorkers: config.maxWorkers,
     endpoints: { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint },
     threads: config.threads,
     contextSize: 4096,
     machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
   })
   app.decorate('platform', { catalogue, customModels, cache, models })
-  // Workers stop before the database closes; a server killed outright loses its workers through their IPC channel.
-  app.addHook('onClose', async () => {
-    await models.shutdown()
-    db.close()
-  })
+  // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers
+  // stop, so nothing keeps the close waiting. A server killed outright loses its workers through their IPC channel.
+  app.addHook('preClose', () => models.shutdown())
+  app.addHook('onClose', () => db.close())
 
-  await app.register(registrationRoutes, { catalogue, customModels })
+  await app.register(registrationRoutes, { catalogue, customModels, modelDirs })
   await app.register(cacheRoutes, { cache, address })
   await app.register(modelRoutes, { models })
   await app.register(openaiRoutes, { models })

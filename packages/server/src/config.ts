@@ -1,4 +1,4 @@
-import { homedir } from 'node:os'
+import { availableParallelism, homedir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -17,7 +17,27 @@ export interface Config {
   /** Hub base addresses (tests point them at a local server). */
   hfEndpoint: string
   modelscopeEndpoint: string
+  /** Host names answered besides loopback names and IP addresses; `*` answers any (DNS rebinding guard). */
+  allowedHosts: string[]
+  /** Folders custom models may be loaded from; nothing outside them is read. */
+  modelDirs: string[]
+  /** The most model worker processes at once, all models and replicas together. */
+  maxWorkers: number
 }
+
+/**
+ * A worker is a process holding a model in memory (~100 MB for a tiny model, gigabytes for real ones): by
+ * default four per core and one per 512 MiB of memory, whichever is fewer.
+ */
+export function defaultMaxWorkers(cores = availableParallelism(), memoryBytes = totalmem()): number {
+  return Math.max(1, Math.min(4 * cores, Math.floor(memoryBytes / 512 / 1024 ** 2)))
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 type LogLevel = (typeof LOG_LEVELS)[number]
@@ -47,6 +67,21 @@ const OPTIONS = {
     env: 'MODELSCOPE_ENDPOINT',
     help: 'ModelScope hub address',
     fallback: 'https://www.modelscope.cn',
+  },
+  'allowed-hosts': {
+    env: 'SERVING_CONSOLE_ALLOWED_HOSTS',
+    help: "more host names to answer to, comma separated ('.example.com' for its subdomains, '*' for any); loopback names and IP addresses are always answered",
+    fallback: '',
+  },
+  'model-dirs': {
+    env: 'SERVING_CONSOLE_MODEL_DIRS',
+    help: "folders custom models may be loaded from, comma separated; default the data dir's models/ folder and your home folder",
+    fallback: '',
+  },
+  'max-workers': {
+    env: 'SERVING_CONSOLE_MAX_WORKERS',
+    help: 'most model worker processes at once (one per replica); default 4 per core, at most one per 512 MiB of memory',
+    fallback: '',
   },
   'console-dir': {
     env: 'SERVING_CONSOLE_CONSOLE_DIR',
@@ -115,22 +150,32 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   for (const name of ['hf-endpoint', 'modelscope-endpoint'] as const) {
     if (!URL.canParse(value(name))) throw new ConfigError(`--${name} must be a URL, got "${value(name)}".`)
   }
+  const maxWorkersText = value('max-workers')
+  const maxWorkers = maxWorkersText ? Number(maxWorkersText) : defaultMaxWorkers()
+  if (!Number.isInteger(maxWorkers) || maxWorkers < 1 || maxWorkers > 4096) {
+    throw new ConfigError(`--max-workers must be an integer from 1 to 4096, got "${maxWorkersText}".`)
+  }
   const logLevel = value('log-level')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
   }
+  const dataDir = resolve(value('data-dir'))
+  const modelDirs = list(value('model-dirs')).map((dir) => resolve(dir))
   return {
     help: false,
     config: {
       host: value('host'),
       port,
-      dataDir: resolve(value('data-dir')),
+      dataDir,
       logLevel: logLevel as LogLevel,
       consoleDir: resolve(value('console-dir')),
       authConfig: value('auth-config') ? resolve(value('auth-config')) : undefined,
       threads,
       hfEndpoint: value('hf-endpoint'),
       modelscopeEndpoint: value('modelscope-endpoint'),
+      allowedHosts: list(value('allowed-hosts')).map((host) => host.toLowerCase()),
+      modelDirs: modelDirs.length > 0 ? modelDirs : [join(dataDir, 'models'), homedir()],
+      maxWorkers,
     },
   }
 }

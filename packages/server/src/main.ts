@@ -3,6 +3,8 @@ import { mkdirSync } from 'node:fs'
 import { buildApp } from './app.js'
 import { ConfigError, parseCommandLine, usage } from './config.js'
 
+const SHUTDOWN_DEADLINE_MS = 10_000
+
 async function main() {
   let parsed
   try {
@@ -58,6 +60,11 @@ async function main() {
     if (closing) process.exit(1)
     closing = true
     app.log.info({ signal }, 'shutting down')
+    // Launches and streams are ended on close; should anything still hold on, the process goes anyway.
+    setTimeout(() => {
+      console.error(`serving-console: still closing after ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting now.`)
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS).unref()
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

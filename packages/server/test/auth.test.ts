@@ -61,6 +61,26 @@ describe('sign-in', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect((await attempt('10.1.1.2', ADMIN.password)).statusCode).toBe(200)
   })
+
+  it("never locks a user out through another name's failures, and the first wait is a second", async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const attempt = (username: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { username, password },
+        remoteAddress: '10.1.1.1',
+      })
+    for (let i = 0; i < 5; i++) expect((await attempt('nobody', 'guess')).statusCode).toBe(401)
+    expect((await attempt(ADMIN.username, ADMIN.password)).statusCode).toBe(200)
+
+    for (let i = 0; i < 5; i++) expect((await attempt(ADMIN.username, 'guess')).statusCode).toBe(401)
+    const refused = await attempt(ADMIN.username, ADMIN.password)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBe('1')
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    expect((await attempt(ADMIN.username, ADMIN.password)).statusCode).toBe(200)
+  })
 })
 
 describe('tokens on API routes', () => {
@@ -183,15 +203,36 @@ describe('auth file', () => {
 })
 
 describe('SignInLimiter', () => {
-  it('forgets an address after the window and keeps memory bounded', () => {
+  it('backs off per user and address, doubling each wait, and forgets after a quiet while', () => {
     let now = 0
-    const limiter = new SignInLimiter(2, 1000, 3, () => now)
-    limiter.fail('a')
-    limiter.fail('a')
-    expect(limiter.retryAfter('a')).toBe(1)
-    now = 1001
-    expect(limiter.retryAfter('a')).toBe(0)
-    for (const address of ['b', 'c', 'd', 'e', 'f']) limiter.fail(address)
-    expect(limiter.size).toBeLessThanOrEqual(3)
+    const limiter = new SignInLimiter({
+      freeFailures: 2,
+      baseDelayMs: 1000,
+      forgetAfterMs: 60_000,
+      now: () => now,
+    })
+    limiter.fail('admin', 'a')
+    expect(limiter.retryAfter('admin', 'a')).toBe(0)
+    limiter.fail('admin', 'a')
+    expect(limiter.retryAfter('admin', 'a')).toBe(1)
+    // Another user, or the same user elsewhere, is not slowed.
+    expect(limiter.retryAfter('viewer', 'a')).toBe(0)
+    expect(limiter.retryAfter('admin', 'b')).toBe(0)
+    now = 1000
+    expect(limiter.retryAfter('admin', 'a')).toBe(0)
+    limiter.fail('admin', 'a')
+    expect(limiter.retryAfter('admin', 'a')).toBe(2)
+    limiter.fail('admin', 'a')
+    expect(limiter.retryAfter('admin', 'a')).toBe(4)
+    now += 60_000
+    expect(limiter.retryAfter('admin', 'a')).toBe(0)
+    limiter.fail('admin', 'a')
+    expect(limiter.retryAfter('admin', 'a')).toBe(0)
+  })
+
+  it('keeps memory bounded', () => {
+    const limiter = new SignInLimiter({ maxKeys: 3 })
+    for (const name of ['b', 'c', 'd', 'e', 'f']) limiter.fail(name, 'a')
+    expect(limiter.size).toBe(3)
   })
 })

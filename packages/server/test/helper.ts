@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach } from 'vitest'
 import { buildApp } from '../src/app.js'
+import { tinyModel } from '../src/gguf/tiny-models.js'
 import type { Config } from '../src/config.js'
 
 const cleanups: (() => Promise<void> | void)[] = []
@@ -17,6 +18,15 @@ export function tempDir(prefix = 'sc-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix))
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }))
   return dir
+}
+
+/** A model folder holding tiny GGUF files of these names (in `sub`, when given), for custom registrations. */
+export function modelFolder(files: string[], sub = ''): { root: string; dir: string } {
+  const root = tempDir('sc-models-')
+  const dir = join(root, sub)
+  mkdirSync(dir, { recursive: true })
+  for (const file of files) writeFileSync(join(dir, file), tinyModel('chat'))
+  return { root, dir }
 }
 
 /** A console build stand-in: an index.html and one hashed asset. */
@@ -39,6 +49,9 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyI
     threads: 1,
     hfEndpoint: 'http://127.0.0.1:9',
     modelscopeEndpoint: 'http://127.0.0.1:9',
+    allowedHosts: [],
+    modelDirs: [tempDir('sc-models-')],
+    maxWorkers: 8,
     ...overrides,
   })
   cleanups.push(() => app.close())
@@ -78,4 +91,13 @@ export async function signIn(
   const response = await app.inject({ method: 'POST', url: '/token', payload: user })
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`)
   return response.json<{ access_token: string }>().access_token
+}
+
+/** Polls until `check` holds; fails after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const until = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalHub } from '../src/testing/local-hub.js'
 import { fakeConsoleBuild, tempDir } from './helper.js'
 
 // The real CLI as users run it: the built bin, a real port, real signals.
@@ -114,6 +115,68 @@ describe('serving-console CLI', () => {
     const until = Date.now() + 5000
     while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(pids.filter(alive)).toEqual([])
+  })
+
+  it(
+    'shuts down promptly on SIGTERM while a launch and a stream are still open',
+    { timeout: 30_000 },
+    async () => {
+      // A hub so slow that the launch would hold its request open for minutes.
+      const hub = await startLocalHub({ bytesPerSecond: 2_000 })
+      try {
+        const port = await freePort()
+        const server = start(['--port', String(port), '--data-dir', tempDir(), '--hf-endpoint', hub.url])
+        await server.listening()
+        const base = `http://127.0.0.1:${port}`
+        const post = (path: string, body: object) =>
+          fetch(`${base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        expect((await post('/v1/models', { model_name: 'tiny-chat', model_type: 'LLM' })).status).toBe(200)
+        const stream = await post('/v1/chat/completions', {
+          model: 'tiny-chat',
+          stream: true,
+          max_tokens: 2048,
+          messages: [{ role: 'user', content: 'go on' }],
+        })
+        const streamed = stream.text().catch(() => '')
+        const slowLaunch = post('/v1/models', {
+          model_name: 'qwen2.5-instruct',
+          model_type: 'LLM',
+          model_format: 'ggufv2',
+          model_size_in_billions: '0_5',
+          quantization: 'q4_k_m',
+        }).then(
+          (answer) => answer.status,
+          () => 0,
+        )
+        await new Promise((resolve) => setTimeout(resolve, 300))
+
+        const signalled = Date.now()
+        server.child.kill('SIGTERM')
+        expect(await server.exited).toBe(0)
+        expect(Date.now() - signalled).toBeLessThan(8_000)
+        // The open requests were answered, not left hanging.
+        expect(await slowLaunch).not.toBe(200)
+        expect(await streamed).toContain('[DONE]')
+      } finally {
+        await hub.close()
+      }
+    },
+  )
+
+  it('says in one line which database is broken and what to do', async () => {
+    const dataDir = tempDir()
+    writeFileSync(join(dataDir, 'platform.db'), 'this is not a database '.repeat(100))
+    const server = start(['--port', String(await freePort()), '--data-dir', dataDir])
+    expect(await server.exited).toBe(2)
+    const lines = server.output().trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toBe(
+      `serving-console: the database ${join(dataDir, 'platform.db')} cannot be used (file is not a database); move it aside to start with no custom models, or restore it from a backup.`,
+    )
   })
 
   it('exits 2 on a bad flag', async () => {

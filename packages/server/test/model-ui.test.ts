@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { testApp } from './helper.js'
 
@@ -32,6 +33,16 @@ describe('model web UI', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/)
       expect(page.body).toContain('<h1>chat-1</h1>')
       expect(page.body).toContain('/v1/chat/completions')
+      // Its policy allows exactly its own inline script and style, and no framing.
+      const hash = (tag: string) => {
+        const inline = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(page.body)?.[1] ?? ''
+        return `'sha256-${createHash('sha256').update(inline).digest('base64')}'`
+      }
+      const csp = String(page.headers['content-security-policy'])
+      expect(csp).toContain(`script-src ${hash('script')}`)
+      expect(csp).toContain(`style-src ${hash('style')}`)
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(page.headers['x-content-type-options']).toBe('nosniff')
 
       await app.inject({ method: 'DELETE', url: '/api/v1/models/chat-1' })
       expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(404)

@@ -6,9 +6,10 @@ import {
   RegistrationNameList,
 } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
-import { testApp } from './helper.js'
+import { modelFolder, testApp } from './helper.js'
 
-const customLlm = {
+const models = () => modelFolder(['mine-q4_k_m.gguf'], 'mine')
+const customLlmIn = (dir: string) => ({
   version: 1,
   model_name: 'my-gguf-llm',
   model_description: 'mine',
@@ -18,14 +19,17 @@ const customLlm = {
   model_family: 'qwen2.5-instruct',
   model_specs: [
     {
-      model_uri: '/models/mine',
+      model_uri: dir,
       model_size_in_billions: 7,
       model_format: 'ggufv2',
       quantizations: ['q4_k_m'],
       model_file_name_template: 'mine-{quantization}.gguf',
     },
   ],
-}
+})
+
+/** Stored directly (not through the route), so its path need not exist. */
+const customLlm = customLlmIn('/models/mine')
 
 describe('model registrations', () => {
   it('lists the built-in LLM catalogue in SPEC’s shape, with cache flags per quantization', async () => {
@@ -127,7 +131,9 @@ describe('model registrations', () => {
   })
 
   it('registers a custom model (model as a JSON string, persist) and refuses bad ones', async () => {
-    const app = await testApp()
+    const { root, dir } = models()
+    const customLlm = customLlmIn(dir)
+    const app = await testApp({ modelDirs: [root] })
     const register = (type: string, model: unknown) =>
       app.inject({
         method: 'POST',

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
-import { testApp } from './helper.js'
+import { testApp, waitFor } from './helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models.
 
@@ -44,14 +44,6 @@ const alive = (pid: number) => {
     return true
   } catch {
     return false
-  }
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
 
@@ -266,7 +258,6 @@ describe('launch refusals', () => {
       [{ model_name: 'bge-m3', model_type: 'embedding' }, /bge-m3 needs a Python engine/],
       [{ model_name: 'no-such-model', model_type: 'LLM' }, /Model no-such-model not found/],
       [{ ...TINY_CHAT, worker_ip: '10.9.9.9' }, /No worker at 10\.9\.9\.9/],
-      [{ ...TINY_CHAT, model_uid: '../etc' }, /Invalid model_uid/],
       [{ ...TINY_CHAT, download_hub: 'csghub' }, /csghub/],
     ]
     for (const [body, message] of cases) {
@@ -274,8 +265,17 @@ describe('launch refusals', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400)
       expect(response.json<{ detail: string }>().detail).toMatch(message)
     }
-    const invalid = await launch(app, { ...TINY_CHAT, replica: 0 })
-    expect(invalid.statusCode).toBe(422)
+    // One name rule for uids and names (at most 64 characters), and bounded replicas: refused by the schema.
+    for (const body of [
+      { ...TINY_CHAT, replica: 0 },
+      { ...TINY_CHAT, replica: 1_000_000_000 },
+      { ...TINY_CHAT, model_uid: '../etc' },
+      { ...TINY_CHAT, model_uid: 'a'.repeat(65) },
+    ]) {
+      const invalid = await launch(app, body)
+      expect(invalid.statusCode, JSON.stringify(body)).toBe(422)
+      expect(Array.isArray(invalid.json<{ detail: unknown }>().detail)).toBe(true)
+    }
   })
 
   it('refuses a uid that is already running', { timeout: 30_000 }, async () => {

@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve, sep } from 'node:path'
+import { dirname, join, resolve, sep } from 'node:path'
 import { HttpError } from '../http-error.js'
 
 /** What a complete cache folder records about itself (upstream's cache entry fields, less the paths). */
@@ -16,6 +16,7 @@ export interface CacheMeta {
 const MARKER = '__valid_download.json'
 /** Cache keys are model versions such as `qwen2.5-instruct--0_5B--ggufv2--q4_k_m`. */
 const SAFE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 /**
  * The model cache: one folder per model version under `{data dir}/cache`. Every path is built from a checked
@@ -44,6 +45,18 @@ export class ModelCache {
       throw new HttpError(400, `Invalid model_version: ${JSON.stringify(modelVersion)}`)
     }
     return folder
+  }
+
+  /** A file directly inside a model version's folder; 400 for a name that is not one plain file name. */
+  file(modelVersion: string, fileName: string): string {
+    const folder = this.folder(modelVersion)
+    if (!SAFE_FILE.test(fileName) || fileName.includes('..')) {
+      throw new HttpError(400, `Invalid model file name: ${JSON.stringify(fileName)}`)
+    }
+    const file = resolve(folder, fileName)
+    if (dirname(file) !== folder)
+      throw new HttpError(400, `Invalid model file name: ${JSON.stringify(fileName)}`)
+    return file
   }
 
   isCached(modelVersion: string): boolean {

@@ -3,34 +3,13 @@ import { gzipSync } from 'node:zlib'
 import type { ModelType } from '@serving-console/contract'
 import type { ModelCache } from '../cache/model-cache.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
-import { Family, modelVersion, type Catalogue as BuiltinCatalogue } from './families.js'
+import { customFamily } from './custom-registration.js'
+import { type Family, modelVersion, type Catalogue as BuiltinCatalogue } from './families.js'
 
 export interface CatalogueFamily {
   type: ModelType
   family: Family
   is_builtin: boolean
-}
-
-/**
- * A custom registration as a family. Upstream's custom embedding, rerank, image and audio bodies carry one
- * `model_uri` and no specs: they become one spec of that path.
- */
-export function customFamily(body: Record<string, unknown>): Family | null {
-  if (!Array.isArray(body.model_specs) && typeof body.model_uri !== 'string') return null
-  const withSpecs = Array.isArray(body.model_specs)
-    ? body
-    : {
-        ...body,
-        model_specs: [
-          {
-            model_format: body.model_format ?? 'pytorch',
-            quantizations: ['none'],
-            model_uri: body.model_uri ?? null,
-          },
-        ],
-      }
-  const parsed = Family.safeParse(withSpecs)
-  return parsed.success ? parsed.data : null
 }
 
 /** A JSON answer computed once and kept until the catalogue or the cache changes. */
@@ -62,7 +41,7 @@ export class Catalogue {
   families(type: ModelType): CatalogueFamily[] {
     const builtin = this.builtin[type].map((family) => ({ type, family, is_builtin: true }))
     const custom = this.custom.list(type).flatMap(({ body }) => {
-      const family = customFamily(body)
+      const family = customFamily(type, body)
       return family ? [{ type, family, is_builtin: false }] : []
     })
     return [...builtin, ...custom]

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
+import { ConfigError } from '../config.js'
 
 /** Schema changes in order; each runs once, in a transaction, and is recorded in `schema_migrations`. */
 const MIGRATIONS: string[] = [
@@ -14,11 +15,35 @@ const MIGRATIONS: string[] = [
 
 export type Db = Database.Database
 
-/** Opens (creating if needed) the platform database in the data dir and brings its schema up to date. */
+/**
+ * Opens (creating if needed) the platform database in the data dir and brings its schema up to date. A file that
+ * is not a healthy SQLite database stops start-up with one line saying which file and what to do.
+ */
 export function openDatabase(dataDir: string): Db {
-  const db = new Database(join(dataDir, 'platform.db'))
+  const path = join(dataDir, 'platform.db')
+  let db: Db | undefined
+  try {
+    db = open(path)
+    const [check] = db.pragma('quick_check', { simple: false }) as { quick_check?: string }[]
+    if (check?.quick_check !== 'ok')
+      throw new Error(`integrity check failed: ${check?.quick_check ?? 'no answer'}`)
+    return migrate(db)
+  } catch (error) {
+    db?.close()
+    throw new ConfigError(
+      `the database ${path} cannot be used (${(error as Error).message}); move it aside to start with no custom models, or restore it from a backup.`,
+    )
+  }
+}
+
+function open(path: string): Db {
+  const db = new Database(path)
   db.pragma('journal_mode = WAL')
   db.pragma('foreign_keys = ON')
+  return db
+}
+
+function migrate(db: Db): Db {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)')
   const applied = new Set(
     db

@@ -1,22 +1,9 @@
-/** Escapes text for HTML and for a JSON literal inside a <script>. */
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+import { createHash } from 'node:crypto'
 
-/**
- * The web UI of a language model: a chat page in the console's look that streams replies from
- * `/v1/chat/completions`, with a system prompt, temperature, max tokens and stop words. Self-contained (no build),
- * served at `/{model_uid}` once created. With auth on it sends the console's token (the `token` cookie) as a
- * Bearer header, never relying on the cookie being sent.
- */
-export function chatPage(model: { uid: string; name: string; contextLength: number | null }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>${html(model.uid)} · Serving Console</title>
-<style>
-  :root { --primary: #3b4ca8; --error: #d8342c; --border: #dde0ea; --muted: #5f6577; --bg: #f6f7fb; }
+/** Escapes text for HTML text and attribute values. */
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const STYLE = `  :root { --primary: #3b4ca8; --error: #d8342c; --border: #dde0ea; --muted: #5f6577; --bg: #f6f7fb; }
   * { box-sizing: border-box; }
   body { margin: 0; font: 14px/1.5 Inter, Roboto, "Helvetica Neue", Arial, sans-serif; background: var(--bg); color: #1d1f27; }
   header { display: flex; align-items: center; gap: 12px; padding: 14px 24px; background: #fff; border-bottom: 1px solid var(--border); }
@@ -39,32 +26,10 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
   button[type=button] { background: transparent; color: var(--primary); border: 1px solid var(--primary); }
   button:disabled { opacity: .5; cursor: default; }
   .empty { color: var(--muted); margin: auto; }
-</style>
-</head>
-<body>
-<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span></header>
-<main>
-  <aside aria-label="Settings">
-    <label for="system">System prompt</label>
-    <textarea id="system" rows="4" placeholder="You are a helpful assistant."></textarea>
-    <label for="temperature">Temperature</label>
-    <input id="temperature" type="number" min="0" max="2" step="0.1" value="0.7" />
-    <label for="max-tokens">Max tokens</label>
-    <input id="max-tokens" type="number" min="1" step="1" value="256" />
-    <label for="stop">Stop (comma separated)</label>
-    <input id="stop" type="text" placeholder="e.g. ###" />
-  </aside>
-  <section aria-label="Chat">
-    <div id="messages" role="log" aria-live="polite"><p class="empty">Send a message to start.</p></div>
-    <form id="form">
-      <input id="prompt" aria-label="Message" placeholder="Type a message" autocomplete="off" />
-      <button id="send" type="submit">Send</button>
-      <button id="clear" type="button">Clear</button>
-    </form>
-  </section>
-</main>
-<script>
-const MODEL = ${scriptJson(model.uid)};
+`
+
+// The page's one script is the same for every model (the uid travels in `data-model`), so its hash is fixed.
+const SCRIPT = `const MODEL = document.body.dataset.model;
 const base = location.pathname.replace(/\\/[^/]*\\/?$/, '');
 const history = [];
 const $ = (id) => document.getElementById(id);
@@ -136,7 +101,60 @@ $('form').onsubmit = async (event) => {
     $('prompt').focus();
   }
 };
-</script>
+`
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
+/** The chat page runs only its own inline script and style, talks only to this server, and is never framed. */
+export const CHAT_PAGE_CSP = [
+  "default-src 'none'",
+  `script-src ${sha256(SCRIPT)}`,
+  `style-src ${sha256(STYLE)}`,
+  "connect-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * The web UI of a language model: a chat page in the console's look that streams replies from
+ * `/v1/chat/completions`, with a system prompt, temperature, max tokens and stop words. Self-contained (no build),
+ * served at `/{model_uid}` once created. With auth on it sends the console's token (the `token` cookie) as a
+ * Bearer header, never relying on the cookie being sent.
+ */
+export function chatPage(model: { uid: string; name: string; contextLength: number | null }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${html(model.uid)} · Serving Console</title>
+<style>${STYLE}</style>
+</head>
+<body data-model="${html(model.uid)}">
+<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span></header>
+<main>
+  <aside aria-label="Settings">
+    <label for="system">System prompt</label>
+    <textarea id="system" rows="4" placeholder="You are a helpful assistant."></textarea>
+    <label for="temperature">Temperature</label>
+    <input id="temperature" type="number" min="0" max="2" step="0.1" value="0.7" />
+    <label for="max-tokens">Max tokens</label>
+    <input id="max-tokens" type="number" min="1" step="1" value="256" />
+    <label for="stop">Stop (comma separated)</label>
+    <input id="stop" type="text" placeholder="e.g. ###" />
+  </aside>
+  <section aria-label="Chat">
+    <div id="messages" role="log" aria-live="polite"><p class="empty">Send a message to start.</p></div>
+    <form id="form">
+      <input id="prompt" aria-label="Message" placeholder="Type a message" autocomplete="off" />
+      <button id="send" type="submit">Send</button>
+      <button id="clear" type="button">Clear</button>
+    </form>
+  </section>
+</main>
+<script>${SCRIPT}</script>
 </body>
 </html>`
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { Socket } from 'node:net'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ZodError } from 'zod'
 import { HttpError } from '../http-error.js'
 
@@ -27,6 +28,9 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(422).send({ detail: validationDetail(error) })
     }
     const status = 'statusCode' in error ? error.statusCode : undefined
+    if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send({ detail: 'Send the body as JSON (Content-Type: application/json)' })
+    }
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message })
     }
@@ -35,4 +39,30 @@ export function installErrorHandler(app: FastifyInstance) {
   })
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }))
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (malformed, headers too large) also get a
+ * `{detail}` body.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) {
+    socket.destroy()
+    return
+  }
+  const [status, reason] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout']
+        : [400, 'Bad Request']
+  const body = JSON.stringify({ detail: reason })
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  )
+}
+
+/** Errors the router raises before a route is found (a malformed URL, a path segment over the limit). */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply.code(error.statusCode ?? 400).send({ detail: error.message })
 }

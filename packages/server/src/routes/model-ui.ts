@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { NEEDS_CLUSTER } from '../catalogue/families.js'
 import { HttpError } from '../http-error.js'
-import { chatPage } from '../model-ui/chat-page.js'
+import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -48,6 +48,10 @@ export async function modelUiRoutes(app: FastifyInstance, options: { models: Mod
       contextLength:
         typeof model.plan.family.context_length === 'number' ? model.plan.family.context_length : null,
     })
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page)
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CHAT_PAGE_CSP)
+      .send(page)
   })
 }

@@ -14,12 +14,15 @@ import type { RunningModel } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
 
-const Stop = z.union([z.string(), z.array(z.string())]).nullish()
+/** Inputs are bounded here and by the body limit (1 MiB); generation by the model's context. */
+const Text = z.string().max(1_000_000)
+const Stop = z.union([z.string().max(200), z.array(z.string().max(200)).max(16)]).nullish()
+const Tokens = z.number().int().positive().max(10_000_000)
 const Generation = {
-  model: z.string().min(1),
-  max_tokens: z.number().int().positive().nullish(),
+  model: z.string().min(1).max(200),
+  max_tokens: Tokens.nullish(),
   /** OpenAI's newer name for max_tokens. */
-  max_completion_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: Tokens.nullish(),
   temperature: z.number().min(0).max(2).nullish(),
   top_p: z.number().min(0).max(1).nullish(),
   stop: Stop,
@@ -28,31 +31,46 @@ const Generation = {
 const ChatBody = z.looseObject({
   ...Generation,
   messages: z
-    .array(z.looseObject({ role: z.enum(['system', 'user', 'assistant']), content: z.string() }))
-    .min(1),
+    .array(z.looseObject({ role: z.enum(['system', 'user', 'assistant']), content: Text }))
+    .min(1)
+    .max(1000),
 })
-const CompletionBody = z.looseObject({ ...Generation, prompt: z.string() })
+const CompletionBody = z.looseObject({ ...Generation, prompt: Text })
 const EmbeddingBody = z.looseObject({
   encoding_format: z.enum(['float', 'base64']).nullish(),
-  model: z.string().min(1),
-  input: z.union([z.string(), z.array(z.string()).min(1)]),
+  model: z.string().min(1).max(200),
+  input: z.union([Text, z.array(Text).min(1).max(2048)]),
 })
 const RerankBody = z.looseObject({
-  model: z.string().min(1),
-  query: z.string(),
-  documents: z.array(z.string()).min(1),
-  top_n: z.number().int().positive().nullish(),
+  model: z.string().min(1).max(200),
+  query: Text,
+  documents: z.array(Text).min(1).max(1000),
+  top_n: z.number().int().positive().max(1000).nullish(),
   return_documents: z.boolean().nullish(),
   return_len: z.boolean().nullish(),
 })
 
-function params(body: z.infer<typeof CompletionBody> | z.infer<typeof ChatBody>): GenerationParams {
+/** Generation settings; never more new tokens than the model's context holds. */
+function params(
+  body: z.infer<typeof CompletionBody> | z.infer<typeof ChatBody>,
+  running: RunningModel,
+): GenerationParams {
+  const maxTokens = body.max_completion_tokens ?? body.max_tokens
   return {
-    max_tokens: body.max_completion_tokens ?? body.max_tokens ?? undefined,
+    max_tokens: maxTokens ? Math.min(maxTokens, running.contextSize) : undefined,
     temperature: body.temperature ?? undefined,
     top_p: body.top_p ?? undefined,
     stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
   }
+}
+
+/** Aborts when the client goes away before its answer is complete, streamed or not. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController()
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  return controller.signal
 }
 
 /** OpenAI-compatible inference, routed by `model` (the uid) to the model's replicas, round-robin. */
@@ -80,7 +98,6 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       whole: (result: GenerationResult) => unknown
     },
   ) {
-    const { worker, release } = running.acquire()
     const id = `${shape.object === 'chat.completion' ? 'chatcmpl' : 'cmpl'}-${randomUUID()}`
     const created = Math.floor(Date.now() / 1000)
     const envelope = (object: string, choices: unknown) => ({
@@ -90,31 +107,31 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       model: running.uid,
       choices,
     })
+    const signal = clientGone(reply)
     if (!stream) {
-      try {
-        const result = await worker.request<GenerationResult>(request)
-        return {
-          ...envelope(shape.object, [shape.whole(result)]),
-          usage: {
-            prompt_tokens: result.prompt_tokens,
-            completion_tokens: result.completion_tokens,
-            total_tokens: result.prompt_tokens + result.completion_tokens,
-          },
-        }
-      } finally {
-        release()
+      const result = await running.serve<GenerationResult>(request, { signal })
+      return {
+        ...envelope(shape.object, [shape.whole(result)]),
+        usage: {
+          prompt_tokens: result.prompt_tokens,
+          completion_tokens: result.completion_tokens,
+          total_tokens: result.prompt_tokens + result.completion_tokens,
+        },
       }
     }
-    const abort = new AbortController()
-    reply.raw.on('close', () => abort.abort())
+    const write = (data: unknown) =>
+      reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
+    // Refusals (not ready, over the request limit) throw here, before the stream starts, as HTTP errors.
+    const answer = running.serve<GenerationResult>(request, {
+      signal,
+      onChunk: (text) => write(envelope(shape.chunkObject, [shape.chunk(text)])),
+    })
     reply.hijack()
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
       connection: 'keep-alive',
     })
-    const write = (data: unknown) =>
-      reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
     // OpenAI streams name the role once, in the first chunk.
     if (shape.object === 'chat.completion') {
       write(
@@ -124,16 +141,12 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       )
     }
     try {
-      const result = await worker.request<GenerationResult>(request, {
-        signal: abort.signal,
-        onChunk: (text) => write(envelope(shape.chunkObject, [shape.chunk(text)])),
-      })
+      const result = await answer
       write(envelope(shape.chunkObject, [shape.done(result.finish_reason)]))
     } catch (error) {
       // As upstream: an error mid-stream arrives as a data event, the status is already 200.
       write({ error: error instanceof Error ? error.message : String(error) })
     } finally {
-      release()
       write('[DONE]')
       reply.raw.end()
     }
@@ -144,10 +157,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     typed.post(url, { schema: { body: ChatBody } }, (request, reply) => {
       const body = request.body
       const messages = body.messages.map(({ role, content }) => ({ role, content }))
+      const running = model(body.model, 'chat')
       return generate(
         reply,
-        model(body.model, 'chat'),
-        { op: 'chat', messages, params: params(body) },
+        running,
+        { op: 'chat', messages, params: params(body, running) },
         Boolean(body.stream),
         {
           object: 'chat.completion',
@@ -167,10 +181,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
   for (const url of specAndUpstream('/api/v1/completions')) {
     typed.post(url, { schema: { body: CompletionBody } }, (request, reply) => {
       const body = request.body
+      const running = model(body.model, 'chat')
       return generate(
         reply,
-        model(body.model, 'chat'),
-        { op: 'complete', prompt: body.prompt, params: params(body) },
+        running,
+        { op: 'complete', prompt: body.prompt, params: params(body, running) },
         Boolean(body.stream),
         {
           object: 'text_completion',
@@ -184,63 +199,52 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
   }
 
   for (const url of specAndUpstream('/api/v1/embeddings')) {
-    typed.post(url, { schema: { body: EmbeddingBody } }, async (request) => {
+    typed.post(url, { schema: { body: EmbeddingBody } }, async (request, reply) => {
       const running = model(request.body.model, 'embedding')
       const inputs = [request.body.input].flat()
-      const { worker, release } = running.acquire()
-      try {
-        const result = await worker.request<EmbedResult>({ op: 'embed', inputs })
-        return {
-          object: 'list',
-          model: running.uid,
-          data: result.embeddings.map((embedding, index) => ({
-            object: 'embedding',
-            index,
-            // The openai client asks for base64: little-endian float32, as OpenAI sends.
-            embedding:
-              request.body.encoding_format === 'base64'
-                ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
-                : embedding,
-          })),
-          usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
-        }
-      } finally {
-        release()
+      const result = await running.serve<EmbedResult>({ op: 'embed', inputs }, { signal: clientGone(reply) })
+      return {
+        object: 'list',
+        model: running.uid,
+        data: result.embeddings.map((embedding, index) => ({
+          object: 'embedding',
+          index,
+          // The openai client asks for base64: little-endian float32, as OpenAI sends.
+          embedding:
+            request.body.encoding_format === 'base64'
+              ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
+              : embedding,
+        })),
+        usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
       }
     })
   }
 
   for (const url of specAndUpstream('/api/v1/rerank')) {
-    typed.post(url, { schema: { body: RerankBody } }, async (request) => {
+    typed.post(url, { schema: { body: RerankBody } }, async (request, reply) => {
       const body = request.body
       const running = model(body.model, 'rerank')
-      const { worker, release } = running.acquire()
-      try {
-        const result = await worker.request<RerankResult>({
-          op: 'rerank',
-          query: body.query,
-          documents: body.documents,
-        })
-        const ranked = result.scores
-          .map((relevance_score, index) => ({
-            index,
-            relevance_score,
-            document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
-          }))
-          .sort((a, b) => b.relevance_score - a.relevance_score)
-          .slice(0, body.top_n ?? undefined)
-        return {
-          id: randomUUID(),
-          results: ranked,
-          meta: {
-            api_version: null,
-            billed_units: null,
-            tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
-            warnings: null,
-          },
-        }
-      } finally {
-        release()
+      const result = await running.serve<RerankResult>(
+        { op: 'rerank', query: body.query, documents: body.documents },
+        { signal: clientGone(reply) },
+      )
+      const ranked = result.scores
+        .map((relevance_score, index) => ({
+          index,
+          relevance_score,
+          document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
+        }))
+        .sort((a, b) => b.relevance_score - a.relevance_score)
+        .slice(0, body.top_n ?? undefined)
+      return {
+        id: randomUUID(),
+        results: ranked,
+        meta: {
+          api_version: null,
+          billed_units: null,
+          tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
+          warnings: null,
+        },
       }
     })
   }

@@ -11,9 +11,11 @@ import {
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { customFamily, type Catalogue } from '../catalogue/catalogue.js'
+import type { Catalogue } from '../catalogue/catalogue.js'
+import { checkRegistration } from '../catalogue/custom-registration.js'
 import { NEEDS_CLUSTER, runnableHere } from '../catalogue/families.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
+import type { ModelDirs } from '../files/model-dirs.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -46,9 +48,9 @@ function sendCached(
 
 export async function registrationRoutes(
   app: FastifyInstance,
-  options: { catalogue: Catalogue; customModels: CustomModelsRepository },
+  options: { catalogue: Catalogue; customModels: CustomModelsRepository; modelDirs: ModelDirs },
 ) {
-  const { catalogue, customModels } = options
+  const { catalogue, customModels, modelDirs } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
@@ -62,31 +64,11 @@ export async function registrationRoutes(
   for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
     typed.post(url, { schema: { params: TypeParams, body: RegisterModelRequest } }, (request) => {
       const type = modelType(request.params.model_type)
-      let body: unknown
-      try {
-        body = JSON.parse(request.body.model)
-      } catch {
-        throw new HttpError(400, 'model must be a JSON string of the registration')
-      }
-      const family =
-        typeof body === 'object' && body !== null ? customFamily(body as Record<string, unknown>) : null
-      if (!family)
-        throw new HttpError(
-          400,
-          'Invalid model registration: model_name and model_specs (or model_uri) are required',
-        )
-      const name = family.model_name
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name)) {
-        throw new HttpError(
-          400,
-          `Invalid model name ${JSON.stringify(name)}: use letters, digits, '.', '_' and '-'`,
-        )
-      }
+      const model = checkRegistration(type, request.body.model, modelDirs)
+      const name = model.model_name
       if (catalogue.isBuiltinName(name))
         throw new HttpError(400, `Model name ${name} conflicts with a built-in model`)
-      if (
-        !customModels.insert({ model_type: type, model_name: name, body: body as Record<string, unknown> })
-      ) {
+      if (!customModels.insert({ model_type: type, model_name: name, body: model })) {
         throw new HttpError(400, `Model ${name} is already registered`)
       }
       catalogue.invalidate()

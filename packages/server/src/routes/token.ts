@@ -18,18 +18,19 @@ export async function tokenRoutes(app: FastifyInstance, options: { authenticator
       async (request) => {
         if (!authenticator)
           throw new HttpError(400, 'This server runs without authentication; no sign-in is needed.')
-        const wait = limiter.retryAfter(request.ip)
+        const { username, password } = request.body
+        const wait = limiter.retryAfter(username, request.ip)
         if (wait > 0) {
           throw new HttpError(429, `Too many failed sign-ins; try again in ${wait} s.`, {
             'retry-after': String(wait),
           })
         }
-        const user = authenticator.checkPassword(request.body.username, request.body.password)
+        const user = authenticator.checkPassword(username, password)
         if (!user) {
-          limiter.fail(request.ip)
+          limiter.fail(username, request.ip)
           throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
         }
-        limiter.succeed(request.ip)
+        limiter.succeed(username, request.ip)
         return { access_token: await authenticator.issueToken(user), token_type: 'bearer' }
       },
     )

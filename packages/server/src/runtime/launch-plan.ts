@@ -1,4 +1,5 @@
 import {
+  ModelName,
   toWireModelType,
   type LaunchRequest,
   type ModelType,
@@ -110,10 +111,10 @@ export function planLaunch(
 
   const { spec, quantization } = chooseSpec(type, found.family, request)
   const uid = request.model_uid?.trim() || request.model_name
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(uid)) {
+  if (!ModelName.safeParse(uid).success) {
     throw new HttpError(
       400,
-      `Invalid model_uid ${JSON.stringify(uid)}: use letters, digits, '.', '_' and '-'`,
+      `Invalid model_uid ${JSON.stringify(uid)}: at most 64 letters, digits, '.', '_' and '-'`,
     )
   }
   return {

@@ -3,16 +3,24 @@ import type { ModelCache } from '../cache/model-cache.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { modelVersion } from '../catalogue/families.js'
 import type { HubEndpoints } from '../download/hubs.js'
+import type { ModelDirs } from '../files/model-dirs.js'
 import { HttpError } from '../http-error.js'
 import { planLaunch } from './launch-plan.js'
 import { ensureModelFile } from './model-files.js'
 import { RunningModel } from './running-model.js'
+import { SharedDownloads } from './shared-downloads.js'
 import { WorkerProcess } from './worker-process.js'
+
+/** Failed and cancelled launches kept for the console to show, newest first; older ones are forgotten. */
+export const KEPT_FAILED_LAUNCHES = 50
 
 export interface ModelManagerOptions {
   catalogue: Catalogue
   cache: ModelCache
+  modelDirs: ModelDirs
   endpoints: HubEndpoints
+  /** The most worker processes at once, all models and replicas together. */
+  maxWorkers: number
   /** llama.cpp threads per worker; keep it small (1 by default): more threads than cores is far slower. */
   threads: number
   contextSize: number
@@ -26,8 +34,7 @@ export interface ModelManagerOptions {
 export class ModelManager {
   private readonly models = new Map<string, RunningModel>()
   private readonly removedListeners: ((uid: string) => void)[] = []
-  /** One download per model version at a time, whatever the number of launches waiting for it. */
-  private readonly files = new Map<string, Promise<string>>()
+  private readonly downloads = new SharedDownloads()
 
   constructor(private readonly options: ModelManagerOptions) {}
 
@@ -51,7 +58,16 @@ export class ModelManager {
     const plan = planLaunch(request, this.options.catalogue, machine)
     const existing = this.models.get(plan.uid)
     if (existing?.active) throw new HttpError(400, `Model is already in the model list, uid: ${plan.uid}`)
-    const model = new RunningModel(plan, machine.address)
+    // Refused before anything is downloaded or forked: each replica is a process holding the whole model.
+    const inUse = this.workersInUse()
+    if (inUse + plan.replica > this.options.maxWorkers) {
+      throw new HttpError(
+        503,
+        `Cannot launch ${plan.replica} replica(s) of ${plan.uid}: ${inUse} of this platform's ${this.options.maxWorkers} model workers are in use (one per replica; --max-workers sets the limit). Terminate a model or launch fewer replicas.`,
+      )
+    }
+    const contextSize = Math.min(Number(plan.family.context_length ?? 2048), this.options.contextSize)
+    const model = new RunningModel(plan, machine.address, contextSize)
     this.models.set(plan.uid, model)
     model.log.add(
       `launching ${plan.family.model_name} ${plan.spec.model_format} ${String(plan.spec.model_size_in_billions ?? '')} ${plan.quantization} × ${plan.replica}`,
@@ -66,7 +82,7 @@ export class ModelManager {
             modelPath: file,
             kind: plan.kind,
             threads: this.options.threads,
-            contextSize: Math.min(Number(plan.family.context_length ?? 2048), this.options.contextSize),
+            contextSize,
             gpu: plan.useGpu ? 'auto' : false,
           },
           model.log,
@@ -89,42 +105,58 @@ export class ModelManager {
         model.stage = 'cancelled'
         model.error = 'cancelled'
         model.log.add('launch cancelled')
+        this.forgetOldLaunches()
         throw new HttpError(499, `Model ${plan.uid} launch was cancelled`)
       }
       model.stage = 'failed'
       model.error = error instanceof Error ? error.message : String(error)
       model.log.add(`launch failed: ${model.error}`)
+      this.forgetOldLaunches()
       if (error instanceof HttpError) throw error
       throw new HttpError(503, `Failed to launch ${plan.uid}: ${model.error}`)
     }
   }
 
   private modelFile(model: RunningModel): Promise<string> {
-    const { family, spec, quantization, hub } = model.plan
+    const { family, spec, quantization, hub, isBuiltin } = model.plan
     const version = modelVersion(family.model_name, spec, quantization)
-    let file = this.files.get(version)
-    if (!file) {
-      model.stage = 'downloading'
-      file = ensureModelFile(
-        { family, spec, quantization, hub },
-        {
-          cache: this.options.cache,
-          endpoints: this.options.endpoints,
-          signal: model.controller.signal,
-          onProgress: (progress) => (model.download = progress),
-        },
-      ).finally(() => this.files.delete(version))
-      this.files.set(version, file)
-    }
-    // A cancel of this launch stops waiting even when another launch owns the download.
-    return Promise.race([
-      file,
-      new Promise<never>((_, reject) =>
-        model.controller.signal.addEventListener('abort', () => reject(new Error('cancelled')), {
-          once: true,
-        }),
-      ),
-    ])
+    model.stage = 'downloading'
+    return this.downloads.join(
+      version,
+      (signal) =>
+        ensureModelFile(
+          { family, spec, quantization, hub, isBuiltin },
+          {
+            cache: this.options.cache,
+            modelDirs: this.options.modelDirs,
+            endpoints: this.options.endpoints,
+            signal,
+            // Every launch waiting on this download shows its progress.
+            onProgress: (progress) => {
+              for (const waiting of this.models.values()) {
+                if (waiting.stage === 'downloading' && waiting.version === version)
+                  waiting.download = progress
+              }
+            },
+          },
+        ),
+      model.controller.signal,
+    )
+  }
+
+  /** Worker processes running or about to run: every replica of every model launching or serving. */
+  private workersInUse(): number {
+    let count = 0
+    for (const model of this.models.values()) if (model.active) count += model.plan.replica
+    return count
+  }
+
+  /** Keeps the newest failed and cancelled launches only, so the launches answer stays small. */
+  private forgetOldLaunches() {
+    const ended = [...this.models.values()]
+      .filter((model) => !model.active)
+      .sort((a, b) => b.createdAt - a.createdAt)
+    for (const model of ended.slice(KEPT_FAILED_LAUNCHES)) this.models.delete(model.uid)
   }
 
   private onWorkerExit(model: RunningModel, worker: WorkerProcess) {
@@ -143,6 +175,7 @@ export class ModelManager {
 
   async terminate(uid: string): Promise<void> {
     const model = this.get(uid)
+    model.terminated = true
     if (model.stage !== 'ready' && model.stage !== 'failed' && model.stage !== 'cancelled') {
       model.controller.abort()
     }
@@ -163,8 +196,12 @@ export class ModelManager {
       .sort((a, b) => b.createdAt - a.createdAt)
   }
 
+  /** Aborts every launch and stops every worker; requests in flight are answered with 503. */
   async shutdown(): Promise<void> {
-    for (const model of this.models.values()) model.controller.abort()
+    for (const model of this.models.values()) {
+      model.terminated = true
+      model.controller.abort()
+    }
     await Promise.all(
       [...this.models.values()].flatMap((model) => model.workers.map((worker) => worker.stop())),
     )

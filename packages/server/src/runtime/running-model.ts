@@ -1,9 +1,11 @@
 import type { RunningModel as RunningModelRow } from '@serving-console/contract'
+import { modelVersion } from '../catalogue/families.js'
 import type { DownloadProgress } from '../download/download-file.js'
 import { HttpError } from '../http-error.js'
 import type { LaunchPlan } from './launch-plan.js'
 import { ModelLog } from './model-log.js'
-import type { WorkerProcess } from './worker-process.js'
+import type { WorkerRequest } from './protocol.js'
+import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
 
 export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
 
@@ -16,13 +18,22 @@ export class RunningModel {
   readonly log = new ModelLog()
   readonly controller = new AbortController()
   readonly createdAt = Date.now()
+  /** Set when the model is terminated: requests still in flight are told so. */
+  terminated = false
   private nextReplica = 0
   private inFlight = 0
 
   constructor(
     readonly plan: LaunchPlan,
     readonly address: string,
+    /** Tokens the workers' context holds: no generation may ask for more. */
+    readonly contextSize: number,
   ) {}
+
+  /** The cache key of the files this model runs from. */
+  get version(): string {
+    return modelVersion(this.plan.family.model_name, this.plan.spec, this.plan.quantization)
+  }
 
   get uid(): string {
     return this.plan.uid
@@ -101,6 +112,44 @@ export class RunningModel {
         if (!released) this.inFlight -= 1
         released = true
       },
+    }
+  }
+
+  /**
+   * Sends one request to a ready replica and always gives its slot back. A replica that goes away while
+   * answering makes it 503 (terminated, or crashed with its reason); an error the model reports about the
+   * request (a prompt longer than its context, say) makes it 400.
+   */
+  serve<T>(
+    request: WorkerRequest,
+    options: { signal?: AbortSignal; onChunk?: (text: string) => void } = {},
+  ): Promise<T> {
+    // Acquired synchronously: a refusal throws before the caller commits to an answer (a stream's 200).
+    const { worker, release } = this.acquire()
+    return this.answer(worker, release, request, options)
+  }
+
+  private async answer<T>(
+    worker: WorkerProcess,
+    release: () => void,
+    request: WorkerRequest,
+    options: { signal?: AbortSignal; onChunk?: (text: string) => void },
+  ): Promise<T> {
+    try {
+      return await worker.request<T>(request, options)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      if (this.terminated)
+        throw new HttpError(503, `Model ${this.uid} was terminated while answering this request`)
+      if (error instanceof WorkerGoneError) {
+        throw new HttpError(
+          503,
+          `Replica ${worker.replicaId} of ${this.uid} stopped while answering: ${message}`,
+        )
+      }
+      throw new HttpError(400, `Model ${this.uid} could not answer this request: ${message}`)
+    } finally {
+      release()
     }
   }
 }

@@ -151,7 +151,12 @@ async function start() {
     const controller = new AbortController()
     running.set(message.id, controller)
     queue = queue.then(async () => {
-      if (controller.signal.aborted) return
+      // Every request gets an answer, a cancelled one too: the platform frees its slot when it hears back.
+      if (controller.signal.aborted) {
+        running.delete(message.id)
+        send({ type: 'error', id: message.id, message: 'cancelled' })
+        return
+      }
       try {
         const result = await handle(message.request, controller.signal, (text) =>
           send({ type: 'chunk', id: message.id, text }),

@@ -21,6 +21,11 @@ type Pending = {
 
 export type WorkerStatus = 'LOADING' | 'READY' | 'ERROR' | 'STOPPED'
 
+/** A request's worker went away (stopped or crashed) before answering it. */
+export class WorkerGoneError extends Error {
+  override name = 'WorkerGoneError'
+}
+
 /**
  * One worker process as seen by the platform: starts it, waits until the model is loaded, sends requests and
  * streams their chunks back, and records why it died if it does.
@@ -71,7 +76,7 @@ export class WorkerProcess {
         }
         reject(new Error(this.errorMessage ?? 'worker stopped'))
         for (const pending of this.pending.values())
-          pending.reject(new Error(this.errorMessage ?? 'worker stopped'))
+          pending.reject(new WorkerGoneError(this.errorMessage ?? 'worker stopped'))
         this.pending.clear()
         for (const listener of this.onExitListeners) listener(this)
       })
@@ -94,7 +99,7 @@ export class WorkerProcess {
   ): Promise<T> {
     if (this.status !== 'READY')
       return Promise.reject(
-        new Error(this.errorMessage ?? `replica ${this.replicaId} is ${this.status.toLowerCase()}`),
+        new WorkerGoneError(this.errorMessage ?? `replica ${this.replicaId} is ${this.status.toLowerCase()}`),
       )
     const id = this.nextId++
     return new Promise<T>((resolve, reject) => {

@@ -1,0 +1,77 @@
+import { isIP } from 'node:net'
+import { checkJsonShape } from '@serving-console/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { HttpError } from '../http-error.js'
+
+/** Methods that change state: a web page of another site must never be able to send one. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** `Host: name:port`, `[::1]:port` → the name alone, lower case. */
+export function hostName(host: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(host)
+  if (bracketed?.[1]) return bracketed[1].toLowerCase()
+  return host.replace(/:\d+$/, '').toLowerCase()
+}
+
+/**
+ * Whether a Host header names this server. DNS rebinding points an attacker's name at 127.0.0.1, so only names
+ * that cannot be rebound are answered by default: IP addresses, `localhost` and the `--host` name; any other
+ * name must be listed (`.example.com` allows its subdomains too, `*` allows everything).
+ */
+export function hostAllowed(host: string, listenHost: string, allowedHosts: readonly string[]): boolean {
+  const name = hostName(host)
+  if (!name) return false
+  if (isIP(name) !== 0 || name === 'localhost' || name.endsWith('.localhost')) return true
+  if (name === listenHost.toLowerCase()) return true
+  return allowedHosts.some(
+    (allowed) =>
+      allowed === '*' ||
+      allowed === name ||
+      (allowed.startsWith('.') && (name === allowed.slice(1) || name.endsWith(allowed))),
+  )
+}
+
+/** A state-changing request sent by a page of another origin (the browser says so in Sec-Fetch-Site/Origin). */
+function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
+  const origin = request.headers.origin
+  if (origin === undefined) return false
+  if (!URL.canParse(origin)) return true
+  return new URL(origin).host.toLowerCase() !== (request.headers.host ?? '').toLowerCase()
+}
+
+/**
+ * The server's front door, in order: the Host must name this server, a state-changing request must come from
+ * the console's own origin (or from a client that is not a browser page), and a body must be JSON within the
+ * depth and size limits. Everything refused here is refused before auth and before any handler runs.
+ */
+export function installRequestGuard(
+  app: FastifyInstance,
+  options: { listenHost: string; allowedHosts: readonly string[] },
+) {
+  app.addHook('onRequest', async (request) => {
+    const host = request.headers.host ?? ''
+    if (!hostAllowed(host, options.listenHost, options.allowedHosts)) {
+      throw new HttpError(
+        403,
+        `Host ${JSON.stringify(hostName(host))} is not allowed; start the server with --allowed-hosts ${hostName(host) || 'NAME'} to reach it by that name`,
+      )
+    }
+    if (STATE_CHANGING.has(request.method) && crossSite(request)) {
+      throw new HttpError(403, 'Cross-site requests are refused; use the console served by this server')
+    }
+  })
+
+  // JSON only: a page of another site can send text/plain or a form without asking the server first.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    void parseJson(request, body.toString(), (error: Error | null, value?: unknown) => {
+      if (error) return done(error)
+      const problem = checkJsonShape(value)
+      if (problem) return done(new HttpError(400, `The request body is too large or too deep: ${problem}`))
+      done(null, value)
+    })
+  })
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest'
+import { hostAllowed } from '../src/plugins/request-guard.js'
+import { testApp } from './helper.js'
+
+const LAUNCH = { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'guarded', replica: 1 }
+
+describe('Host header (DNS rebinding)', () => {
+  it('answers loopback names, IP addresses, the --host name and listed hosts only', () => {
+    for (const host of ['localhost:9997', '127.0.0.1:9997', '[::1]:9997', '10.0.0.5', 'app.localhost']) {
+      expect(hostAllowed(host, '127.0.0.1', []), host).toBe(true)
+    }
+    expect(hostAllowed('attacker.example', '127.0.0.1', [])).toBe(false)
+    expect(hostAllowed('127.0.0.1.attacker.example', '127.0.0.1', [])).toBe(false)
+    expect(hostAllowed('', '127.0.0.1', [])).toBe(false)
+    expect(hostAllowed('gpu-box:9997', 'gpu-box', [])).toBe(true)
+    expect(hostAllowed('console.lab.example', '0.0.0.0', ['console.lab.example'])).toBe(true)
+    expect(hostAllowed('a.lab.example', '0.0.0.0', ['.lab.example'])).toBe(true)
+    expect(hostAllowed('lab.example.evil', '0.0.0.0', ['.lab.example'])).toBe(false)
+    expect(hostAllowed('anything.example', '0.0.0.0', ['*'])).toBe(true)
+  })
+
+  it('refuses any request naming another host with 403 {detail}, before auth or handlers', async () => {
+    const app = await testApp()
+    for (const url of ['/api/v1/models', '/ui/', '/api/v1/cluster/auth']) {
+      const response = await app.inject({ url, headers: { host: 'attacker.example' } })
+      expect(response.statusCode, url).toBe(403)
+      expect(response.json<{ detail: string }>().detail).toMatch(/--allowed-hosts attacker\.example/)
+    }
+    const launch = await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      headers: { host: 'attacker.example:9997' },
+      payload: LAUNCH,
+    })
+    expect(launch.statusCode).toBe(403)
+    expect(app.platform.models.launches()).toHaveLength(0)
+  })
+
+  it('answers a host named with --allowed-hosts', async () => {
+    const app = await testApp({ allowedHosts: ['console.lab.example'] })
+    const response = await app.inject({
+      url: '/api/v1/cluster/auth',
+      headers: { host: 'console.lab.example' },
+    })
+    expect(response.statusCode).toBe(200)
+  })
+})
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from another origin or site, whatever its content type', async () => {
+    const app = await testApp()
+    const attempts = [
+      { origin: 'http://attacker.example' },
+      { origin: 'null' },
+      { origin: 'http://127.0.0.1:1234' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ]
+    for (const headers of attempts) {
+      for (const method of ['POST', 'DELETE'] as const) {
+        const response = await app.inject({
+          method,
+          url: method === 'POST' ? '/api/v1/models' : '/api/v1/models/guarded',
+          headers: { host: '127.0.0.1:9997', ...headers },
+          payload: LAUNCH,
+        })
+        expect(response.statusCode, `${method} ${JSON.stringify(headers)}`).toBe(403)
+        expect(response.json<{ detail: string }>().detail).toMatch(/Cross-site requests are refused/)
+      }
+    }
+    expect(app.platform.models.launches()).toHaveLength(0)
+  })
+
+  it("lets the console's own pages and non-browser clients through", async () => {
+    const app = await testApp()
+    const sameOrigin = await app.inject({
+      method: 'POST',
+      url: '/api/v1/models/nothing/cancel',
+      headers: { host: '127.0.0.1:9997', origin: 'http://127.0.0.1:9997', 'sec-fetch-site': 'same-origin' },
+    })
+    // Past the guard: the handler answers that nothing is launching.
+    expect(sameOrigin.json()).toEqual({ detail: 'Model nothing is not being launched' })
+    const curl = await app.inject({ method: 'POST', url: '/api/v1/models/nothing/cancel' })
+    expect(curl.json()).toEqual({ detail: 'Model nothing is not being launched' })
+    // Reading is not state-changing; a cross-site page cannot read the answer (no CORS).
+    const read = await app.inject({ url: '/api/v1/models', headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(read.statusCode).toBe(200)
+  })
+
+  it('takes JSON only: a text/plain or form body (sendable cross-site without a preflight) gets 415', async () => {
+    const app = await testApp()
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/models',
+        headers: { 'content-type': contentType },
+        payload: JSON.stringify(LAUNCH),
+      })
+      expect(response.statusCode, contentType).toBe(415)
+      expect(response.json()).toEqual({ detail: 'Send the body as JSON (Content-Type: application/json)' })
+    }
+    expect(app.platform.models.launches()).toHaveLength(0)
+  })
+})
+
+describe('bodies and paths', () => {
+  it('refuses deeply nested and huge JSON with {detail}', async () => {
+    const app = await testApp()
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
+    const nested = await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"model_name":"tiny-chat","model_type":"LLM","extra":${deep}}`,
+    })
+    expect(nested.statusCode).toBe(400)
+    expect(nested.json<{ detail: string }>().detail).toMatch(/nested deeper than 16 levels/)
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...LAUNCH, extra: 'x'.repeat(2 * 1024 * 1024) }),
+    })
+    expect(huge.statusCode).toBe(413)
+    expect(huge.json<{ detail: string }>().detail).toBeTruthy()
+  })
+
+  it('answers over-long names and bad URLs with {detail}', async () => {
+    const app = await testApp()
+    const long = 'a'.repeat(2000)
+    for (const url of [
+      `/api/v1/models/${long}`,
+      `/api/v1/model_registrations/LLM/${long}`,
+      '/api/v1/models/%E0%A4%A',
+    ]) {
+      const response = await app.inject({ method: 'DELETE', url })
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400)
+      expect(response.statusCode, url).toBeLessThan(500)
+      expect(Object.keys(response.json()), url).toEqual(['detail'])
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('sends nosniff, a referrer policy and a CSP forbidding framing on the console and the API', async () => {
+    const app = await testApp()
+    for (const url of ['/ui/', '/api/v1/models']) {
+      const response = await app.inject(url)
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff')
+      expect(response.headers['referrer-policy'], url).toBe('same-origin')
+      const csp = String(response.headers['content-security-policy'])
+      expect(csp, url).toContain("frame-ancestors 'none'")
+      expect(csp, url).toContain("script-src 'self'")
+    }
+  })
+})
