@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, parseCommandLine, usage } from '../src/config.js'
+import { ConfigError, defaultMaxWorkers, parseCommandLine, usage } from '../src/config.js'
 
 function config(argv: string[], env: NodeJS.ProcessEnv = {}) {
   const parsed = parseCommandLine(argv, env)
@@ -26,6 +26,30 @@ describe('command line', () => {
     expect(config(['--data-dir', 'rel/dir']).dataDir).toBe(join(process.cwd(), 'rel/dir'))
   })
 
+  it('takes the hardening flags: allowed hosts, model folders, the worker cap', () => {
+    const defaults = config(['--data-dir', '/srv/sc'])
+    expect(defaults.allowedHosts).toEqual([])
+    expect(defaults.modelDirs).toEqual(['/srv/sc/models', homedir()])
+    expect(defaults.maxWorkers).toBe(defaultMaxWorkers())
+    const set = config([
+      '--allowed-hosts',
+      'GPU-Box, .lab.example',
+      '--model-dirs',
+      '/m1,rel',
+      '--max-workers',
+      '3',
+    ])
+    expect(set.allowedHosts).toEqual(['gpu-box', '.lab.example'])
+    expect(set.modelDirs).toEqual(['/m1', join(process.cwd(), 'rel')])
+    expect(set.maxWorkers).toBe(3)
+    expect(config([], { SERVING_CONSOLE_ALLOWED_HOSTS: '*' }).allowedHosts).toEqual(['*'])
+    expect(() => config(['--max-workers', '0'])).toThrow(/--max-workers must be an integer/)
+    // Four per core, at most one per 512 MiB, at least one.
+    expect(defaultMaxWorkers(2, 24 * 2 ** 30)).toBe(8)
+    expect(defaultMaxWorkers(16, 2 * 2 ** 30)).toBe(4)
+    expect(defaultMaxWorkers(1, 100 * 2 ** 20)).toBe(1)
+  })
+
   it('refuses unknown flags and bad values with a clear message', () => {
     expect(() => config(['--bogus'])).toThrow(ConfigError)
     expect(() => config(['--port', 'x'])).toThrow(/--port must be an integer/)
@@ -35,7 +59,16 @@ describe('command line', () => {
 
   it('answers --help with every flag and its environment variable', () => {
     expect(parseCommandLine(['--help'], {})).toEqual({ help: true })
-    for (const word of ['--host', '--port', '--data-dir', '--log-level', 'SERVING_CONSOLE_PORT']) {
+    for (const word of [
+      '--host',
+      '--port',
+      '--data-dir',
+      '--log-level',
+      '--allowed-hosts',
+      '--model-dirs',
+      '--max-workers',
+      'SERVING_CONSOLE_PORT',
+    ]) {
       expect(usage()).toContain(word)
     }
   })
