@@ -7,6 +7,7 @@ import { importBoundaries } from './tools/eslint/import-boundaries.js'
 export default tseslint.config(
   {
     ignores: [
+      '.cache/**',
       '**/dist/**',
       '**/node_modules/**',
       '**/test-results/**',

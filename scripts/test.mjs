@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in order — Chromium present, build, types, lint, unit and server tests
-// (Vitest), end-to-end journeys in Chromium (Playwright) — then one closing line with the totals.
+// (Vitest) under the machine's Node and again under Node 24, end-to-end journeys in Chromium (Playwright) — then
+// one closing line with the totals.
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { buildIfNeeded } from './build-if-needed.mjs'
@@ -33,17 +34,27 @@ ok =
     `npx vitest run --reporter=default --reporter=json --outputFile.json=${reports}/vitest.json`,
   ) && ok
 ok =
+  step(
+    'Unit and server tests under Node 24 (Vitest)',
+    `node scripts/node24.mjs npx vitest run --reporter=dot --reporter=json --outputFile.json=${reports}/vitest-node24.json`,
+  ) && ok
+ok =
   step('End-to-end tests (Playwright, Chromium)', 'npm test -w e2e -- --reporter=list,json', {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `../${reports}/playwright.json`,
   }) && ok
 
-const vitest = readJson(`${reports}/vitest.json`)
+const vitests = ['vitest.json', 'vitest-node24.json'].map((name) => readJson(`${reports}/${name}`))
 const playwright = readJson(`${reports}/playwright.json`)
+const sum = (count) => vitests.reduce((total, report) => total + (count(report) ?? 0), 0)
 const passed =
-  (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0)
-const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0)
+  sum((report) => report?.numPassedTests) +
+  (playwright?.stats?.expected ?? 0) +
+  (playwright?.stats?.flaky ?? 0)
+const failed = sum((report) => report?.numFailedTests) + (playwright?.stats?.unexpected ?? 0)
 const skipped =
-  (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0)
+  sum((report) => report?.numPendingTests) +
+  sum((report) => report?.numTodoTests) +
+  (playwright?.stats?.skipped ?? 0)
 // Steps that fail before any test runs (types, lint, a crashed runner) count as one failure each.
 const failedSteps = ok ? 0 : Math.max(0, 1 - failed)
 console.log(`\ntests: ${passed} passed, ${failed + failedSteps} failed, ${skipped} skipped`)

@@ -21,7 +21,7 @@ const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.met
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 const upstream = JSON.parse(
-  readFileSync(root('../shared/fixtures/xinference-v1.8/llm-detailed.json'), 'utf8'),
+  readFileSync(root('fixtures/xinference-v1.8/llm-detailed.json'), 'utf8'),
 ) as {
   model_name: string
 }[]

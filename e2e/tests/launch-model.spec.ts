@@ -282,9 +282,7 @@ test('custom models: JSON view, copy, edit and delete', async ({ page, context, 
 })
 
 test('renders an upstream v1.8 catalogue (flattened specs) as well', async ({ page }) => {
-  const fixture = fileURLToPath(
-    new URL('../../../shared/fixtures/xinference-v1.8/llm-detailed.json', import.meta.url),
-  )
+  const fixture = fileURLToPath(new URL('../../fixtures/xinference-v1.8/llm-detailed.json', import.meta.url))
   // Real-shaped data from an upstream server, which ours does not produce.
   await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) =>
     route.fulfill({ contentType: 'application/json', body: readFileSync(fixture) }),

@@ -17,7 +17,7 @@ import {
 const fixture = (name: string): unknown =>
   JSON.parse(
     readFileSync(
-      fileURLToPath(new URL(`../../../../shared/fixtures/xinference-v1.8/${name}`, import.meta.url)),
+      fileURLToPath(new URL(`../../../fixtures/xinference-v1.8/${name}`, import.meta.url)),
       'utf8',
     ),
   )

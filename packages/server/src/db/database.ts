@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { ConfigError } from '../config.js'
+import { openSqlite, type Sqlite } from './sqlite.js'
 
 /** Schema changes in order; each runs once, in a transaction, and is recorded in `schema_migrations`. */
 const MIGRATIONS: string[] = [
@@ -13,7 +13,7 @@ const MIGRATIONS: string[] = [
    )`,
 ]
 
-export type Db = Database.Database
+export type Db = Sqlite
 
 /**
  * Opens (creating if needed) the platform database in the data dir and brings its schema up to date. A file that
@@ -23,10 +23,11 @@ export function openDatabase(dataDir: string): Db {
   const path = join(dataDir, 'platform.db')
   let db: Db | undefined
   try {
-    db = open(path)
-    const [check] = db.pragma('quick_check', { simple: false }) as { quick_check?: string }[]
-    if (check?.quick_check !== 'ok')
-      throw new Error(`integrity check failed: ${check?.quick_check ?? 'no answer'}`)
+    db = openSqlite(path)
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec('PRAGMA foreign_keys = ON')
+    const check = (db.get('PRAGMA quick_check') as { quick_check?: string } | undefined)?.quick_check
+    if (check !== 'ok') throw new Error(`integrity check failed: ${check ?? 'no answer'}`)
     return migrate(db)
   } catch (error) {
     db?.close()
@@ -36,28 +37,18 @@ export function openDatabase(dataDir: string): Db {
   }
 }
 
-function open(path: string): Db {
-  const db = new Database(path)
-  db.pragma('journal_mode = WAL')
-  db.pragma('foreign_keys = ON')
-  return db
-}
-
 function migrate(db: Db): Db {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)')
   const applied = new Set(
-    db
-      .prepare<[], { version: number }>('SELECT version FROM schema_migrations')
-      .all()
-      .map((row) => row.version),
+    (db.all('SELECT version FROM schema_migrations') as { version: number }[]).map((row) => row.version),
   )
   MIGRATIONS.forEach((sql, index) => {
     const version = index + 1
     if (applied.has(version)) return
     db.transaction(() => {
       db.exec(sql)
-      db.prepare('INSERT INTO schema_migrations (version) VALUES (?)').run(version)
-    })()
+      db.run('INSERT INTO schema_migrations (version) VALUES (?)', version)
+    })
   })
   return db
 }

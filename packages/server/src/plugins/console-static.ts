@@ -29,8 +29,8 @@ export async function consoleStatic(app: FastifyInstance, options: { consoleDir:
         prefix: '/',
         cacheControl: false,
         redirect: false,
-        setHeaders(reply, filePath) {
-          reply.header(
+        setHeaders(response, filePath) {
+          response.setHeader(
             'cache-control',
             filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
           )

@@ -155,7 +155,7 @@ export class ModelManager {
   private forgetOldLaunches() {
     const ended = [...this.models.values()]
       .filter((model) => !model.active)
-      .sort((a, b) => b.createdAt - a.createdAt)
+      .sort((a, b) => b.sequence - a.sequence)
     for (const model of ended.slice(KEPT_FAILED_LAUNCHES)) this.models.delete(model.uid)
   }
 
@@ -193,7 +193,7 @@ export class ModelManager {
   launches(): RunningModel[] {
     return [...this.models.values()]
       .filter((model) => model.stage !== 'ready')
-      .sort((a, b) => b.createdAt - a.createdAt)
+      .sort((a, b) => b.sequence - a.sequence)
   }
 
   /** Aborts every launch and stops every worker; requests in flight are answered with 503. */

@@ -9,6 +9,9 @@ import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
 
 export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
 
+/** Launch order: many launches can start within one millisecond, so time alone cannot order them. */
+let launched = 0
+
 /** One launched model: its plan, its replicas' workers, its launch progress and its log. */
 export class RunningModel {
   stage: Stage = 'pending'
@@ -18,6 +21,7 @@ export class RunningModel {
   readonly log = new ModelLog()
   readonly controller = new AbortController()
   readonly createdAt = Date.now()
+  readonly sequence = ++launched
   /** Set when the model is terminated: requests still in flight are told so. */
   terminated = false
   private nextReplica = 0

@@ -11,10 +11,7 @@ import { typedValue } from './typed-value'
 import { duplicateKeyError, gpuIdxError, listInvalid, requestLimitsError } from './validation'
 
 // A plain path, not new URL(…): Vite would try to bundle a URL outside the project.
-const FIXTURES = join(
-  dirname(fileURLToPath(import.meta.url)),
-  '../../../../../../../shared/fixtures/xinference-v1.8',
-)
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../../../fixtures/xinference-v1.8')
 const fixture = (name: string): unknown => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'))
 describe('catalogue shapes', () => {
   it('groups upstream v1.8 flattened rows into specs with a flag per quantization', () => {
