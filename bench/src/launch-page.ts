@@ -20,9 +20,7 @@ const BASE = `http://127.0.0.1:${PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
-const upstream = JSON.parse(
-  readFileSync(root('fixtures/xinference-v1.8/llm-detailed.json'), 'utf8'),
-) as {
+const upstream = JSON.parse(readFileSync(root('fixtures/xinference-v1.8/llm-detailed.json'), 'utf8')) as {
   model_name: string
 }[]
 const scaled = [0, 1, 2, 3].flatMap((copy) =>
