@@ -220,6 +220,24 @@ test('a failed launch shows the server’s reason and frees the form', async ({ 
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
 })
 
+test('the drawer closes with its launch, even when the way back beats the next page', async ({ page }) => {
+  // A loaded machine: with the CPU slowed, the render of Running Models can still be under way when the user
+  // goes back, and a page that was never unmounted must not show the finished launch's drawer again.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 })
+  await page.goto('#/launch_model/llm')
+  await card(page, 'tiny-chat').click()
+  const drawer = page.getByRole('region', { name: 'Launch tiny-chat' })
+  await drawer.getByRole('textbox', { name: 'Model UID (optional)' }).fill('tiny-back')
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/, { timeout: 20_000 })
+  await page.goBack()
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+  await expect(card(page, 'tiny-chat')).toBeVisible({ timeout: 15_000 })
+  await expect(drawer).toBeHidden()
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
+})
+
 test('custom models: JSON view, copy, edit and delete', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   // Custom model files live in the server's model folders (by default its data dir's models/).

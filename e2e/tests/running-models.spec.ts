@@ -63,6 +63,34 @@ test('tabs, columns and the empty overlay', async ({ page }) => {
   ])
 })
 
+test('every action is fully visible beside the side navigation, from 1280 px up', async ({
+  page,
+  request,
+}) => {
+  const launched = await request.post(api('/api/v1/models'), {
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'a-rather-long-model-uid-of-40-chars' },
+  })
+  expect(launched.status()).toBe(200)
+  for (const width of [1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('#/running_models/LLM')
+    const row = grid(page).getByRole('row', { name: /a-rather-long-model-uid/ })
+    for (const name of ['Launch Web UI', 'Terminate', 'Log of a-rather-long-model-uid-of-40-chars']) {
+      await expect(row.getByRole('button', { name }), `${name} at ${width} px`).toBeInViewport({ ratio: 1 })
+    }
+  }
+})
+
+test('hovering a card says how to launch it, in the card', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  const tiny = page.getByRole('listitem', { name: 'tiny-chat', exact: true })
+  const hint = tiny.getByText('Click with mouse to launch the model')
+  await expect(hint).toHaveCSS('opacity', '0')
+  await tiny.hover()
+  await expect(hint).toHaveCSS('opacity', '1')
+  await expect(hint).toBeInViewport()
+})
+
 test('launch → row → Web UI chat with a streamed reply → terminate', async ({ page, request }) => {
   await page.goto('#/launch_model/llm')
   await page.getByRole('listitem', { name: 'tiny-chat', exact: true }).click()
@@ -78,7 +106,7 @@ test('launch → row → Web UI chat with a streamed reply → terminate', async
     '0.0002B',
     'f32',
     '1',
-    /Launch Web UI/,
+    '',
   ])
 
   const popup = page.waitForEvent('popup')

@@ -186,7 +186,7 @@ describe('engines, families and prompts', () => {
     const tiny = EngineMap.parse((await app.inject('/v1/engines/tiny-embedding')).json())
     expect(Object.keys(tiny)).toEqual(['llama.cpp'])
     const image = EngineMap.parse((await app.inject('/v1/engines/sd-turbo')).json())
-    expect(image.diffusers).toMatch(/gateway mode/)
+    expect(image.diffusers).toMatch(/Xinference cluster/)
     expect((await app.inject('/api/v1/engines/nope')).statusCode).toBe(400)
   })
 

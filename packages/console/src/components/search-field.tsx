@@ -1,5 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search'
-import { InputAdornment, TextField } from '@mui/material'
+import { InputAdornment, TextField, Typography } from '@mui/material'
 import { useEffect, useRef, useState } from 'react'
 
 function isEditable(target: EventTarget | null): boolean {
@@ -42,7 +42,6 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
       label={label}
-      placeholder={focused ? '' : `Type ${hotkey} to search`}
       size="small"
       slotProps={{
         inputLabel: { shrink: true },
@@ -52,6 +51,19 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
               <SearchIcon fontSize="small" />
             </InputAdornment>
           ),
+          // Visible text beside the empty field, gone while typing: a placeholder would not say it as clearly.
+          endAdornment:
+            value === '' && !focused ? (
+              <InputAdornment position="end" sx={{ pointerEvents: 'none' }}>
+                <Typography
+                  variant="body2"
+                  component="span"
+                  sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
+                >
+                  Type {hotkey} to search
+                </Typography>
+              </InputAdornment>
+            ) : undefined,
         },
       }}
       sx={{ minWidth: 280 }}

@@ -59,11 +59,3 @@ export function ggufFileName(spec: FamilySpec, quantization: string): string | n
     ? spec.model_file_name_template.replaceAll('{quantization}', quantization)
     : null
 }
-
-/** Formats and kinds the embedded llama.cpp runtime serves; anything else needs an Xinference cluster. */
-export function runnableHere(type: ModelType, spec: FamilySpec): boolean {
-  return (type === 'LLM' || type === 'embedding' || type === 'rerank') && spec.model_format === 'ggufv2'
-}
-
-export const NEEDS_CLUSTER =
-  'needs a Python engine that this embedded platform does not have; run it on an Xinference cluster and start this console in gateway mode (--endpoint)'

@@ -1,9 +1,9 @@
 import { CreateImageUiRequest, CreateLlmUiRequest } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
-import { NEEDS_CLUSTER } from '../catalogue/families.js'
 import { HttpError } from '../http-error.js'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
+import { whyNoWebUi } from '../runtime/capabilities.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -23,18 +23,15 @@ export async function modelUiRoutes(app: FastifyInstance, options: { models: Mod
   for (const url of specAndUpstream('/api/v1/ui/:model_uid')) {
     typed.post(url, { schema: { params: UidParams, body: CreateLlmUiRequest } }, (request) => {
       const model = models.get(request.params.model_uid)
-      if (model.plan.kind !== 'chat')
-        throw new HttpError(
-          400,
-          `Model ${model.uid} is a ${model.plan.type} model; its web UI is for language models`,
-        )
+      const why = whyNoWebUi(model.plan.type)
+      if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
       pages.add(model.uid)
       return { model_uid: model.uid }
     })
   }
   for (const url of specAndUpstream('/api/v1/ui/images/:model_uid')) {
     typed.post(url, { schema: { params: UidParams, body: CreateImageUiRequest } }, () => {
-      throw new HttpError(400, `Image models ${NEEDS_CLUSTER}`)
+      throw new HttpError(400, whyNoWebUi('image') ?? 'Image models have no web UI here')
     })
   }
 

@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { checkRegistration } from '../catalogue/custom-registration.js'
-import { NEEDS_CLUSTER, runnableHere } from '../catalogue/families.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
 import type { ModelDirs } from '../files/model-dirs.js'
+import { CLUSTER_ONLY, clusterEngine, ENGINE, runnableHere } from '../runtime/capabilities.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -105,7 +105,7 @@ export async function registrationRoutes(
       const runnable = family.model_specs.filter((spec) => runnableHere(type, spec))
       const engines: EngineMap = {}
       if (runnable.length > 0) {
-        engines['llama.cpp'] = runnable.map((spec) => ({
+        engines[ENGINE] = runnable.map((spec) => ({
           model_name: family.model_name,
           model_format: spec.model_format,
           model_size_in_billions: spec.model_size_in_billions ?? 0,
@@ -113,13 +113,8 @@ export async function registrationRoutes(
         }))
       }
       if (family.model_specs.some((spec) => !runnableHere(type, spec))) {
-        const engine =
-          type === 'image'
-            ? 'diffusers'
-            : type === 'embedding' || type === 'rerank'
-              ? 'sentence_transformers'
-              : 'Transformers'
-        engines[engine] = `${engine} ${NEEDS_CLUSTER}`
+        const engine = clusterEngine(type)
+        engines[engine] = `${engine} ${CLUSTER_ONLY}`
       }
       return engines
     })

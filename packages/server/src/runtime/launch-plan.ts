@@ -6,9 +6,10 @@ import {
   ModelType as ModelTypeSchema,
 } from '@serving-console/contract'
 import type { Catalogue } from '../catalogue/catalogue.js'
-import { NEEDS_CLUSTER, runnableHere, type Family, type FamilySpec } from '../catalogue/families.js'
+import type { Family, FamilySpec } from '../catalogue/families.js'
 import type { Hub } from '../download/hubs.js'
 import { HttpError } from '../http-error.js'
+import { CLUSTER_ONLY, ENGINE, runnableHere, workerKind } from './capabilities.js'
 import type { WorkerKind } from './protocol.js'
 
 /** What a launch request resolves to: one family, one spec and quantization, and how to run it. */
@@ -26,8 +27,6 @@ export interface LaunchPlan {
   useGpu: boolean
 }
 
-const KIND: Partial<Record<ModelType, WorkerKind>> = { LLM: 'chat', embedding: 'embedding', rerank: 'rerank' }
-
 /** Sizes arrive as 7, "7", 0.5, "0.5" or "0_5"; compare them as one. */
 export const sameSize = (a: number | string | null | undefined, b: number | string | null | undefined) =>
   String(a ?? '').replace('_', '.') === String(b ?? '').replace('_', '.')
@@ -40,15 +39,15 @@ function chooseSpec(
   const name = family.model_name
   if (type !== 'LLM') {
     const spec = family.model_specs.find((candidate) => runnableHere(type, candidate))
-    if (!spec) throw new HttpError(400, `${name} ${NEEDS_CLUSTER}`)
+    if (!spec) throw new HttpError(400, `${name} ${CLUSTER_ONLY}`)
     const quantization =
       request.quantization && spec.quantizations.includes(request.quantization)
         ? request.quantization
         : spec.quantizations[0]
     return { spec, quantization: quantization ?? 'none' }
   }
-  if (request.model_engine && request.model_engine !== 'llama.cpp') {
-    throw new HttpError(400, `Engine ${request.model_engine} ${NEEDS_CLUSTER}; this platform runs llama.cpp`)
+  if (request.model_engine && request.model_engine !== ENGINE) {
+    throw new HttpError(400, `Engine ${request.model_engine} ${CLUSTER_ONLY}; this platform runs ${ENGINE}`)
   }
   const matching = family.model_specs.filter(
     (spec) =>
@@ -68,7 +67,7 @@ function chooseSpec(
     )
   }
   if (!runnableHere(type, spec))
-    throw new HttpError(400, `${name} in ${spec.model_format} format ${NEEDS_CLUSTER}`)
+    throw new HttpError(400, `${name} in ${spec.model_format} format ${CLUSTER_ONLY}`)
   const quantization =
     request.quantization && spec.quantizations.includes(request.quantization)
       ? request.quantization
@@ -90,8 +89,8 @@ export function planLaunch(
   const type = parsedType.data
   const found = catalogue.find(type, request.model_name)
   if (!found) throw new HttpError(400, `Model ${request.model_name} not found`)
-  const kind = KIND[type]
-  if (!kind) throw new HttpError(400, `${type} models ${NEEDS_CLUSTER}`)
+  const kind = workerKind(type)
+  if (!kind) throw new HttpError(400, `${type} models ${CLUSTER_ONLY}`)
 
   if (
     request.worker_ip &&

@@ -1,5 +1,6 @@
 import type { RunningModel as RunningModelRow } from '@serving-console/contract'
 import { modelVersion } from '../catalogue/families.js'
+import { ENGINE } from './capabilities.js'
 import type { DownloadProgress } from '../download/download-file.js'
 import { HttpError } from '../http-error.js'
 import type { LaunchPlan } from './launch-plan.js'
@@ -71,7 +72,7 @@ export class RunningModel {
       model_name: family.model_name,
       address: this.address,
       accelerators: [],
-      model_engine: 'llama.cpp',
+      model_engine: ENGINE,
       model_format: spec.model_format,
       model_size_in_billions: spec.model_size_in_billions ?? null,
       quantization: this.plan.quantization,

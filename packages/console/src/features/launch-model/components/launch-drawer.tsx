@@ -60,6 +60,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     onSuccess: (_answer, payload) => {
       historyStore.save(payload)
       void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
+      // The drawer closes with its launch. Navigation renders in a transition that a quick way back (the
+      // browser's Back, another link) can abandon, leaving this page mounted: an open drawer would then greet
+      // the user with the finished launch's form over the card grid.
+      onClose()
       void navigate(`/running_models/${kind}`)
     },
     onError: (error) => {

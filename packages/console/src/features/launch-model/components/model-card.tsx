@@ -23,6 +23,7 @@ export interface ModelCardProps {
 
 // Static styles: cards are many and re-render on every keystroke of the search, so they avoid per-render `sx`.
 const Frame = styled('article')(({ theme }) => ({
+  position: 'relative',
   height: '100%',
   padding: theme.spacing(2),
   display: 'flex',
@@ -37,12 +38,33 @@ const Frame = styled('article')(({ theme }) => ({
     boxShadow: theme.shadows[2],
     outline: 'none',
   },
+  // SPEC §2: hovering shows 'Click with mouse to launch the model' in the card, as upstream does, by CSS alone.
+  '&:hover .launch-hint, &:focus-visible .launch-hint': { opacity: 1 },
   '&[aria-disabled=true]': {
     cursor: 'default',
     opacity: 0.55,
     borderColor: theme.palette.divider,
     boxShadow: 'none',
   },
+  '&[aria-disabled=true] .launch-hint': { display: 'none' },
+}))
+/** Covers the card's foot while hovered; hidden otherwise, and never in the way of a click. */
+const LaunchHint = styled('div')(({ theme }) => ({
+  position: 'absolute',
+  left: 0,
+  right: 0,
+  bottom: 0,
+  padding: theme.spacing(1.5, 2),
+  borderTop: `1px solid ${theme.palette.divider}`,
+  borderRadius: `0 0 ${String(theme.shape.borderRadius)}px ${String(theme.shape.borderRadius)}px`,
+  background: theme.palette.background.paper,
+  color: theme.palette.primary.main,
+  fontWeight: 600,
+  fontSize: 14,
+  textAlign: 'center',
+  opacity: 0,
+  transition: 'opacity 120ms',
+  pointerEvents: 'none',
 }))
 const Header = styled('div')({ display: 'flex', alignItems: 'center', gap: 8, minHeight: 34 })
 const Name = styled('h3')({
@@ -142,7 +164,6 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
       role="listitem"
       aria-label={model.name}
       aria-disabled={deleted}
-      title="Click with mouse to launch the model"
       tabIndex={deleted ? -1 : 0}
       onClick={() => !deleted && props.onOpen(model)}
       onKeyDown={(event) => {
@@ -209,6 +230,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           ))}
         </Stats>
       )}
+      <LaunchHint className="launch-hint">Click with mouse to launch the model</LaunchHint>
     </Frame>
   )
 })

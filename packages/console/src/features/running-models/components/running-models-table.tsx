@@ -1,6 +1,9 @@
 import type { RunningModel } from '@serving-console/contract'
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined'
-import { Box, Button, IconButton, Stack, Tooltip } from '@mui/material'
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
+import OpenInBrowserOutlined from '@mui/icons-material/OpenInBrowserOutlined'
+import { Box, IconButton, Stack, Tooltip } from '@mui/material'
+import type { ReactNode } from 'react'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { CopyButton } from '../../../components/copy-button'
 
@@ -24,6 +27,33 @@ const NoMatches = () => (
   <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>No Running Models Matches</Box>
 )
 
+/** An icon action with its name as tooltip and accessible name, as upstream's table has them. */
+function Action(props: {
+  label: string
+  /** A longer accessible name where the tooltip alone would be ambiguous in a list. */
+  name?: string
+  icon: ReactNode
+  disabled: boolean
+  onClick: () => void
+  danger?: boolean
+}) {
+  return (
+    <Tooltip title={props.label}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={props.name ?? props.label}
+          color={props.danger ? 'error' : 'primary'}
+          disabled={props.disabled}
+          onClick={props.onClick}
+        >
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  )
+}
+
 /** SPEC §2 running-model columns per kind, with Terminate everywhere and Launch Web UI for LLM and image. */
 export function RunningModelsTable({
   type,
@@ -39,7 +69,7 @@ export function RunningModelsTable({
     {
       field: 'id',
       headerName: 'ID',
-      flex: 1,
+      flex: 1.4,
       minWidth: 250,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
@@ -51,13 +81,14 @@ export function RunningModelsTable({
           </Stack>
         ),
     },
-    { field: 'model_name', headerName: 'Name', flex: 1, minWidth: 120 },
-    { field: 'address', headerName: 'Address', flex: 1, minWidth: 120 },
+    // Narrow minimums, so every column and every action fits beside the side navigation at 1280 px.
+    { field: 'model_name', headerName: 'Name', flex: 1, minWidth: 100 },
+    { field: 'address', headerName: 'Address', flex: 1, minWidth: 110 },
     {
       field: 'accelerators',
       headerName: 'GPU Indexes',
-      flex: 0.5,
-      minWidth: 100,
+      flex: 0.6,
+      minWidth: 70,
       valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
     },
     ...(type === 'LLM'
@@ -65,54 +96,53 @@ export function RunningModelsTable({
           {
             field: 'model_size_in_billions',
             headerName: 'Size',
-            minWidth: 80,
+            minWidth: 60,
+            flex: 0.4,
             valueGetter: (_value, row) => {
               const size = row.model_size_in_billions
               return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
             },
           },
-          { field: 'quantization', headerName: 'Quantization', minWidth: 100 },
+          { field: 'quantization', headerName: 'Quantization', minWidth: 80, flex: 0.7 },
         ] satisfies GridColDef<RunningModel>[])
       : []),
     ...(type === 'image'
       ? []
-      : ([{ field: 'replica', headerName: 'Replica', minWidth: 80 }] satisfies GridColDef<RunningModel>[])),
+      : ([
+          { field: 'replica', headerName: 'Replica', minWidth: 60, flex: 0.4 },
+        ] satisfies GridColDef<RunningModel>[])),
     {
       field: 'actions',
       headerName: 'Actions',
       minWidth: 200,
-      width: withUi ? 280 : 200,
+      width: 200,
       sortable: false,
       filterable: false,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? null : (
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', height: '100%' }}>
+          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
             {withUi && (
-              <Button size="small" variant="outlined" disabled={busy} onClick={() => onOpenUi(row)}>
-                Launch Web UI
-              </Button>
+              <Action
+                label="Launch Web UI"
+                icon={<OpenInBrowserOutlined fontSize="small" />}
+                disabled={busy}
+                onClick={() => onOpenUi(row)}
+              />
             )}
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
+            <Action
+              label="Terminate"
+              danger
+              icon={<DeleteOutlineOutlined fontSize="small" />}
               disabled={busy}
               onClick={() => onTerminate(row)}
-            >
-              Terminate
-            </Button>
-            <Tooltip title="Log">
-              <span>
-                <IconButton
-                  size="small"
-                  aria-label={`Log of ${row.id}`}
-                  disabled={busy}
-                  onClick={() => onLogs(row)}
-                >
-                  <ArticleOutlined fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            />
+            <Action
+              label="Log"
+              name={`Log of ${row.id}`}
+              icon={<ArticleOutlined fontSize="small" />}
+              disabled={busy}
+              onClick={() => onLogs(row)}
+            />
           </Stack>
         ),
     },
