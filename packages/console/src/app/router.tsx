@@ -1,9 +1,8 @@
 import { createHashRouter, Navigate, type RouteObject } from 'react-router'
 import { ErrorScreen } from './error-screen'
 import { AppLayout } from './layout/app-layout'
+import { HOME, routes as paths } from '../lib/routes'
 import { RootShell } from './layout/root-shell'
-
-const HOME = '/launch_model/llm'
 
 /** SPEC §2's route table. Screens load lazily, so the first page ships only the code it shows. */
 export const routes: RouteObject[] = [
@@ -12,7 +11,7 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [
       {
-        path: 'login',
+        path: paths.login.path,
         lazy: async () => ({ Component: (await import('../features/login/login-page')).LoginPage }),
       },
       {
@@ -20,25 +19,25 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
           {
-            path: 'launch_model/:Modeltype/:subType?',
+            path: paths.launchModel.path,
             lazy: async () => ({
               Component: (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
             }),
           },
           {
-            path: 'running_models/:runningModelType',
+            path: paths.runningModels.path,
             lazy: async () => ({
               Component: (await import('../features/running-models/running-models-page')).RunningModelsPage,
             }),
           },
           {
-            path: 'register_model/:registerModelType/:model_name?',
+            path: paths.registerModel.path,
             lazy: async () => ({
               Component: (await import('../features/register-model/register-model-page')).RegisterModelPage,
             }),
           },
           {
-            path: 'cluster_info',
+            path: paths.clusterInfo.path,
             lazy: async () => ({
               Component: (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
             }),

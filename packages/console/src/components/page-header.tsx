@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
+import { routes } from '../lib/routes'
 
 /** SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -14,7 +15,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
     signOut()
     // The next user must not see this one's data.
     queryClient.clear()
-    void navigate('/login', { replace: true })
+    void navigate(routes.login.href(), { replace: true })
   }
 
   return (

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
 import { hasToken } from '../../lib/auth'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
+import { routes } from '../../lib/routes'
 import { SideNav } from './side-nav'
 
 /**
@@ -22,7 +23,7 @@ export function AppLayout() {
         ) : hasToken() ? (
           <Outlet />
         ) : (
-          <Navigate to="/login" replace />
+          <Navigate to={routes.login.href()} replace />
         )}
       </Box>
     </Box>

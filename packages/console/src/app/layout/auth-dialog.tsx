@@ -2,6 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { routes } from '../../lib/routes'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
 
 const TEXTS: Record<AuthStatus, { title: string; text: string }> = {
@@ -31,7 +32,7 @@ export function AuthDialog() {
     if (was === '401') {
       tokenCookie.remove()
       queryClient.clear()
-      void navigate('/login', { replace: true })
+      void navigate(routes.login.href(), { replace: true })
     }
   }
 

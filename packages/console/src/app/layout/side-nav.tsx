@@ -16,7 +16,7 @@ import {
 import type { ComponentType } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/logo'
-import { session, type SessionKey, type Section } from '../../lib/storage'
+import { rememberSection, routes } from '../../lib/routes'
 
 /** The public source repository that Contact Us opens. */
 export const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
@@ -25,37 +25,17 @@ export const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
 export const NAV_WIDTH = 'clamp(287px, 20vw, 320px)'
 
 interface Entry {
-  section: Section | 'cluster_info'
   label: string
   Icon: ComponentType<SvgIconProps>
   to: string
-  /** The session key that remembers this section's path, where SPEC names one. */
-  remembers?: SessionKey
 }
 
+/** SPEC §2: each entry opens its section's first tab, which the section then remembers. */
 const ENTRIES: Entry[] = [
-  {
-    section: 'launch_model',
-    label: 'Launch Model',
-    Icon: RocketLaunchOutlined,
-    to: '/launch_model/llm',
-    remembers: 'modelType',
-  },
-  {
-    section: 'running_models',
-    label: 'Running Models',
-    Icon: ViewListOutlined,
-    to: '/running_models/LLM',
-    remembers: 'runningModelType',
-  },
-  {
-    section: 'register_model',
-    label: 'Register Model',
-    Icon: AddBoxOutlined,
-    to: '/register_model/llm',
-    remembers: 'registerModelType',
-  },
-  { section: 'cluster_info', label: 'Cluster Information', Icon: DnsOutlined, to: '/cluster_info' },
+  { label: 'Launch Model', Icon: RocketLaunchOutlined, to: routes.launchModel.href('llm') },
+  { label: 'Running Models', Icon: ViewListOutlined, to: routes.runningModels.href('LLM') },
+  { label: 'Register Model', Icon: AddBoxOutlined, to: routes.registerModel.href('llm') },
+  { label: 'Cluster Information', Icon: DnsOutlined, to: routes.clusterInfo.href() },
 ]
 
 export function SideNav() {
@@ -63,10 +43,7 @@ export function SideNav() {
   const active = useLocation().pathname.split('/')[1]
 
   const open = (entry: Entry) => {
-    if (entry.remembers) {
-      session.set(entry.remembers, entry.to)
-      session.set('lastActiveUrl', entry.section)
-    }
+    rememberSection(entry.to)
     void navigate(entry.to)
   }
 
@@ -93,8 +70,8 @@ export function SideNav() {
       <List sx={{ px: 1.5, py: 2 }}>
         {ENTRIES.map((entry) => (
           <ListItemButton
-            key={entry.section}
-            selected={active === entry.section}
+            key={entry.to}
+            selected={active === entry.to.split('/')[1]}
             onClick={() => open(entry)}
             sx={{
               borderRadius: 2,

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
-import { session } from '../../lib/storage'
+import { HOME, rememberSection, routes } from '../../lib/routes'
 import { builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
 import { devicesQuery } from './api/get-devices'
 import { ModelCatalogue } from './components/model-catalogue'
@@ -47,21 +47,18 @@ export function LaunchModelPage() {
   const gpuCount = devices.data ?? 0
 
   const tab = TABS.find((candidate) => candidate.value === Modeltype)
-  if (!tab) return <Navigate to="/launch_model/llm" replace />
+  if (!tab) return <Navigate to={HOME} replace />
   const customTab = CUSTOM_TABS.find((candidate) => candidate.value === subType)
-  if (tab.value === 'custom' && !customTab) return <Navigate to="/launch_model/custom/llm" replace />
+  if (tab.value === 'custom' && !customTab)
+    return <Navigate to={routes.launchModel.href('custom', 'llm')} replace />
 
-  const choose = (value: string) => {
-    const path = value === 'custom' ? '/launch_model/custom/llm' : `/launch_model/${value}`
-    session.set('modelType', value === 'custom' ? '/launch_model/custom' : path)
-    if (value === 'custom') session.set('subType', path)
+  const open = (path: string) => {
+    rememberSection(path)
     void navigate(path)
   }
-  const chooseCustom = (value: string) => {
-    const path = `/launch_model/custom/${value}`
-    session.set('subType', path)
-    void navigate(path)
-  }
+  const choose = (value: string) =>
+    open(value === 'custom' ? routes.launchModel.href('custom', 'llm') : routes.launchModel.href(value))
+  const chooseCustom = (value: string) => open(routes.launchModel.href('custom', value))
 
   const shared = { gpuCount, uncached, onUncached }
   return (

@@ -8,8 +8,7 @@ import { api, ApiError } from '../../lib/api-client'
 import { useAppState } from '../../lib/app-state'
 import { signIn } from '../../lib/auth'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
-
-const HOME = '/launch_model/llm'
+import { HOME } from '../../lib/routes'
 
 function loginFailure(error: unknown): string {
   if (error instanceof ApiError) return `Login failed: ${error.status} - ${error.detail}`

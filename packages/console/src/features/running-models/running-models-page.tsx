@@ -5,7 +5,8 @@ import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
-import { session, tokenCookie } from '../../lib/storage'
+import { rememberSection, routes } from '../../lib/routes'
+import { tokenCookie } from '../../lib/storage'
 import { ensureModelUi } from './api/model-ui'
 import { rowsOfType, runningModelsQuery, terminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
@@ -41,11 +42,11 @@ export function RunningModelsPage() {
   }, [isCallingApi, queryClient])
 
   const tab = TABS.find((candidate) => candidate.value === runningModelType)
-  if (!tab) return <Navigate to="/running_models/LLM" replace />
+  if (!tab) return <Navigate to={routes.runningModels.href()} replace />
 
   const choose = (value: string) => {
-    const path = `/running_models/${value}`
-    session.set('runningModelType', path)
+    const path = routes.runningModels.href(value)
+    rememberSection(path)
     void navigate(path)
   }
 

@@ -6,6 +6,7 @@ import { LaunchProgress } from '../../../components/launch-progress'
 import { ApiError, toastMessageFor } from '../../../lib/api-client'
 import { useAppState } from '../../../lib/app-state'
 import { cancelLaunch, inFlight, launchesQuery } from '../../../lib/launches'
+import { routes } from '../../../lib/routes'
 import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
 import { launchKeys } from '../api/keys'
@@ -64,7 +65,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
       // browser's Back, another link) can abandon, leaving this page mounted: an open drawer would then greet
       // the user with the finished launch's form over the card grid.
       onClose()
-      void navigate(`/running_models/${kind}`)
+      void navigate(routes.runningModels.href(kind))
     },
     onError: (error) => {
       // A launch the user cancelled is no error to report.

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { toastMessageFor } from '../../../lib/api-client'
 import { useAppState } from '../../../lib/app-state'
-import { customJsonStore, favoritesStore, session } from '../../../lib/storage'
+import { rememberSection, routes } from '../../../lib/routes'
+import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { launchKeys } from '../api/keys'
 import { deleteCustomModel } from '../api/launch-model'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
@@ -80,8 +81,9 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
   const edit = (model: CatalogueModel) => {
     customJsonStore.set(model.raw)
     const type = kind === 'LLM' ? 'llm' : kind
-    session.set('registerModelType', `/register_model/${type}`)
-    void navigate(`/register_model/${type}/${encodeURIComponent(model.name)}`)
+    const path = routes.registerModel.href(type, model.name)
+    rememberSection(path)
+    void navigate(path)
   }
 
   return (
