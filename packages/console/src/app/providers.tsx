@@ -1,12 +1,12 @@
 import { CssBaseline, ThemeProvider } from '@mui/material'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { AppStateProvider, useAppState } from '../lib/app-state'
+import { AppStateProvider, useErrorMessage } from '../lib/app-state'
 import { createQueryClient } from '../lib/query-client'
 import { theme } from './theme'
 
 function QueryProvider({ children }: { children: ReactNode }) {
-  const { setErrorMsg } = useAppState()
+  const { setErrorMsg } = useErrorMessage()
   // setErrorMsg is a state setter, stable for the life of the app, so one client serves the whole session.
   const [queryClient] = useState(() => createQueryClient(setErrorMsg))
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,19 +1,24 @@
+import { useIsMutating } from '@tanstack/react-query'
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
 import { apiBase } from './api-client'
 
 /** The shared application state of SPEC §3: two busy flags, the API base and the toast message. */
 export interface AppState {
   isCallingApi: boolean
-  setIsCallingApi: (value: boolean) => void
   isUpdatingModel: boolean
-  setIsUpdatingModel: (value: boolean) => void
   endPoint: string
   errorMsg: string
   setErrorMsg: (message: string) => void
 }
 
-const AppStateContext = createContext<AppState | null>(null)
+interface ErrorState {
+  errorMsg: string
+  setErrorMsg: (message: string) => void
+}
 
+const ErrorContext = createContext<ErrorState | null>(null)
+
+/** Holds the toast message; the query client reports failures into it (see query-client.ts). */
 export function AppStateProvider({
   children,
   initialErrorMsg = '',
@@ -21,27 +26,27 @@ export function AppStateProvider({
   children: ReactNode
   initialErrorMsg?: string
 }) {
-  const [isCallingApi, setIsCallingApi] = useState(false)
-  const [isUpdatingModel, setIsUpdatingModel] = useState(false)
   const [errorMsg, setErrorMsg] = useState(initialErrorMsg)
-  const [endPoint] = useState(() => apiBase())
-  const value = useMemo(
-    () => ({
-      isCallingApi,
-      setIsCallingApi,
-      isUpdatingModel,
-      setIsUpdatingModel,
-      endPoint,
-      errorMsg,
-      setErrorMsg,
-    }),
-    [isCallingApi, isUpdatingModel, endPoint, errorMsg],
-  )
-  return <AppStateContext value={value}>{children}</AppStateContext>
+  const value = useMemo(() => ({ errorMsg, setErrorMsg }), [errorMsg])
+  return <ErrorContext value={value}>{children}</ErrorContext>
 }
 
-export function useAppState(): AppState {
-  const state = useContext(AppStateContext)
-  if (!state) throw new Error('useAppState needs an AppStateProvider')
+/** The toast message alone: for the query client, which sits above the busy flags it feeds. */
+export function useErrorMessage(): ErrorState {
+  const state = useContext(ErrorContext)
+  if (!state) throw new Error('useErrorMessage needs an AppStateProvider')
   return state
+}
+
+const endPoint = apiBase()
+
+/**
+ * SPEC §3's shared state. Nobody sets the busy flags by hand: they are on while a mutation marked `callsApi`
+ * (isCallingApi) or `updatesModel` (isUpdatingModel) in its metadata runs, so they cannot stay stuck.
+ */
+export function useAppState(): AppState {
+  const errors = useErrorMessage()
+  const isCallingApi = useIsMutating({ predicate: (mutation) => mutation.meta?.callsApi === true }) > 0
+  const isUpdatingModel = useIsMutating({ predicate: (mutation) => mutation.meta?.updatesModel === true }) > 0
+  return { isCallingApi, isUpdatingModel, endPoint, ...errors }
 }

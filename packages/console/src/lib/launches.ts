@@ -1,5 +1,5 @@
 import { apiPaths } from '@serving-console/contract'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from './api-client'
 
@@ -35,7 +35,17 @@ export const launchesQuery = queryOptions({
   meta: { silent: true },
 })
 
-/** `POST /v1/models/{uid}/cancel`. */
-export const cancelLaunch = (uid: string) => api.post(`${apiPaths.model(uid)}/cancel`, {})
+/** After a cancel or a dismissal, the launches and the running list are read again. */
+function useLaunchAction(call: (uid: string) => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['models'] }),
+  })
+}
+
+/** `POST /v1/models/{uid}/cancel`: stops a launch in flight. */
+export const useCancelLaunch = () => useLaunchAction((uid) => api.post(`${apiPaths.model(uid)}/cancel`, {}))
+
 /** Forgets a failed or cancelled launch. */
-export const dismissLaunch = (uid: string) => api.delete(apiPaths.model(uid))
+export const useDismissLaunch = () => useLaunchAction((uid) => api.delete(apiPaths.model(uid)))

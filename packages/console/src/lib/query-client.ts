@@ -5,7 +5,18 @@ declare module '@tanstack/react-query' {
   interface Register {
     /** `silent`: a failure is only logged (SPEC §8: custom-list loads, cluster fetches). */
     queryMeta: { silent?: boolean }
-    mutationMeta: { silent?: boolean }
+    mutationMeta: {
+      /** A failure is only logged (SPEC §8: terminate, Launch Web UI). */
+      silent?: boolean
+      /** Answers that are no failure: 499, the user cancelled what they had started. */
+      expected?: readonly number[]
+      /** SPEC's wording for every failure of this call, where it has its own (Login). */
+      describe?: (error: unknown) => string
+      /** SPEC §3's isCallingApi is on while this runs (see app-state.tsx). */
+      callsApi?: boolean
+      /** SPEC §3's isUpdatingModel is on while this runs. */
+      updatesModel?: boolean
+    }
   }
 }
 
@@ -25,7 +36,13 @@ export function createQueryClient(showError: (message: string) => void): QueryCl
   return new QueryClient({
     queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),
     mutationCache: new MutationCache({
-      onError: (error, _v, _c, mutation) => report(error, mutation.meta?.silent),
+      onError: (error, _v, _c, mutation) => {
+        const meta = mutation.meta ?? {}
+        if (error instanceof ApiError && meta.expected?.includes(error.status)) return
+        // A call with its own wording owns all its failures (Login's 401 is a wrong password, worth saying).
+        if (meta.describe && !meta.silent) showError(meta.describe(error))
+        else report(error, meta.silent)
+      },
     }),
     defaultOptions: {
       queries: {

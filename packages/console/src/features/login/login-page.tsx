@@ -1,38 +1,20 @@
 import { AppBar, Box, Button, Paper, Stack, TextField, Toolbar, Typography } from '@mui/material'
-import { apiPaths, TokenResponse } from '@serving-console/contract'
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '../../components/logo'
-import { api, ApiError } from '../../lib/api-client'
-import { useAppState } from '../../lib/app-state'
-import { signIn } from '../../lib/auth'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
-
-function loginFailure(error: unknown): string {
-  if (error instanceof ApiError) return `Login failed: ${error.status} - ${error.detail}`
-  return `Login failed: ${error instanceof Error ? error.message : 'Unknown error'}`
-}
+import { useSignIn } from './api/sign-in'
 
 /** SPEC §2 "Login": a LOGIN form; a server without auth sends the user straight to Launch Model. */
 export function LoginPage() {
   const navigate = useNavigate()
-  const { setErrorMsg } = useAppState()
   const auth = useQuery(clusterAuthQuery)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
 
-  const login = useMutation({
-    mutationFn: () =>
-      api.post(apiPaths.token, { username, password }, { schema: TokenResponse, reportAuthStatus: false }),
-    meta: { silent: true },
-    onSuccess: (answer) => {
-      signIn(answer.access_token)
-      void navigate(HOME)
-    },
-    onError: (error) => setErrorMsg(loginFailure(error)),
-  })
+  const login = useSignIn(() => void navigate(HOME))
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
 
@@ -52,7 +34,7 @@ export function LoginPage() {
         component="form"
         onSubmit={(event) => {
           event.preventDefault()
-          login.mutate()
+          login.mutate({ username, password })
         }}
         elevation={2}
         sx={{ maxWidth: 400, mx: 'auto', mt: 12, p: 4 }}

@@ -7,8 +7,8 @@ import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
 import { tokenCookie } from '../../lib/storage'
-import { ensureModelUi } from './api/model-ui'
-import { rowsOfType, runningModelsQuery, terminateModel } from './api/running-models'
+import { useOpenModelUi } from './api/model-ui'
+import { rowsOfType, runningModelsQuery, useTerminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
 import { LogsDialog } from './components/logs-dialog'
 import { RunningModelsTable } from './components/running-models-table'
@@ -27,7 +27,9 @@ export function RunningModelsPage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { runningModelType } = useParams()
-  const { isCallingApi, setIsCallingApi, endPoint } = useAppState()
+  const { isCallingApi, endPoint } = useAppState()
+  const terminate = useTerminateModel()
+  const openUi = useOpenModelUi(endPoint)
   const cookie = tokenCookie.get()
   const models = useQuery(runningModelsQuery(cookie))
   const [logsOf, setLogsOf] = useState<string | null>(null)
@@ -50,31 +52,16 @@ export function RunningModelsPage() {
     void navigate(path)
   }
 
-  const terminate = async (row: RunningModel) => {
-    setIsCallingApi(true)
-    try {
-      await terminateModel(row.id)
-    } catch (error) {
-      console.error(error)
-    } finally {
-      setIsCallingApi(false)
-    }
-  }
-
-  const openUi = async (row: RunningModel) => {
+  const openWebUi = (row: RunningModel) => {
     // Opened now, inside the click, so no pop-up blocker stops it; pointed at the UI once it exists.
     const tabWindow = window.open('', '_blank')
-    setIsCallingApi(true)
-    try {
-      const url = await ensureModelUi(row, endPoint)
-      if (tabWindow) tabWindow.location.href = url
-      else window.open(url, '_blank')
-    } catch (error) {
-      tabWindow?.close()
-      console.error(error)
-    } finally {
-      setIsCallingApi(false)
-    }
+    openUi.mutate(row, {
+      onSuccess: (url) => {
+        if (tabWindow) tabWindow.location.href = url
+        else window.open(url, '_blank')
+      },
+      onError: () => tabWindow?.close(),
+    })
   }
 
   return (
@@ -87,8 +74,8 @@ export function RunningModelsPage() {
         rows={rowsOfType(models.data ?? [], tab.value)}
         loading={isCallingApi || models.isPending}
         busy={isCallingApi}
-        onTerminate={(row) => void terminate(row)}
-        onOpenUi={(row) => void openUi(row)}
+        onTerminate={(row) => terminate.mutate(row.id)}
+        onOpenUi={openWebUi}
         onLogs={(row) => setLogsOf(row.id)}
       />
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}

@@ -1,5 +1,5 @@
 import { apiPaths, CacheList } from '@serving-console/contract'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { launchKeys } from './keys'
 
@@ -11,5 +11,14 @@ export const cacheQuery = (modelName: string) =>
     select: (answer) => answer.list,
   })
 
-/** `DELETE /api/v1/cache/models?model_version=`. */
-export const deleteCache = (modelVersion: string) => api.delete(apiPaths.cacheDelete(modelVersion))
+/** `DELETE /api/v1/cache/models?model_version=`; the removed version leaves the model's list at once. */
+export function useDeleteCache(modelName: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (modelVersion: string) => api.delete(apiPaths.cacheDelete(modelVersion)),
+    onSuccess: (_answer, modelVersion) =>
+      queryClient.setQueryData(launchKeys.cache(modelName), (old: CacheList | undefined) =>
+        old ? { ...old, list: old.list.filter((row) => row.model_version !== modelVersion) } : old,
+      ),
+  })
+}

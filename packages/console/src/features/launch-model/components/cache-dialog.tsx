@@ -11,14 +11,11 @@ import {
 } from '@mui/material'
 import type { CacheEntry } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { CopyButton } from '../../../components/copy-button'
-import { useAppState } from '../../../lib/app-state'
-import { toastMessageFor } from '../../../lib/api-client'
-import { cacheQuery, deleteCache } from '../api/cache-files'
-import { launchKeys } from '../api/keys'
+import { cacheQuery, useDeleteCache } from '../api/cache-files'
 
 interface CacheDialogProps {
   modelName: string
@@ -44,28 +41,24 @@ const pathCell = (field: 'real_path' | 'path', headerName: string): GridColDef<C
 
 /** SPEC §2 cache dialog: a model's cached files, five rows a page, each deletable after a confirmation. */
 export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
-  const queryClient = useQueryClient()
-  const { setErrorMsg } = useAppState()
   const cache = useQuery(cacheQuery(modelName))
+  const deleteCache = useDeleteCache(modelName)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [page, setPage] = useState({ page: 0, pageSize: 5 })
   const rows = cache.data ?? []
 
-  const remove = async (modelVersion: string) => {
+  const remove = (modelVersion: string) => {
     setConfirming(null)
-    try {
-      await deleteCache(modelVersion)
-      const left = rows.filter((row) => row.model_version !== modelVersion)
-      queryClient.setQueryData(launchKeys.cache(modelName), { list: left })
+    deleteCache.mutate(modelVersion, {
       // The page adjusts when its last row goes.
-      setPage((old) => ({
-        ...old,
-        page: Math.min(old.page, Math.max(0, Math.ceil(left.length / old.pageSize) - 1)),
-      }))
-    } catch (error) {
-      const message = toastMessageFor(error)
-      if (message) setErrorMsg(message)
-    }
+      onSuccess: () => {
+        const left = rows.length - 1
+        setPage((old) => ({
+          ...old,
+          page: Math.min(old.page, Math.max(0, Math.ceil(left / old.pageSize) - 1)),
+        }))
+      },
+    })
   }
 
   const columns: GridColDef<CacheEntry>[] = [
@@ -127,7 +120,7 @@ export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
         open={confirming !== null}
         text="Confirm deletion of cache files? This action is irreversible."
         onCancel={() => setConfirming(null)}
-        onConfirm={() => confirming && void remove(confirming)}
+        onConfirm={() => confirming && remove(confirming)}
       />
     </Dialog>
   )

@@ -1,16 +1,14 @@
 import { Box, Button, Chip, Divider, Drawer, Stack, Typography } from '@mui/material'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LaunchProgress } from '../../../components/launch-progress'
-import { ApiError, toastMessageFor } from '../../../lib/api-client'
 import { useAppState } from '../../../lib/app-state'
-import { cancelLaunch, inFlight, launchesQuery } from '../../../lib/launches'
+import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { routes } from '../../../lib/routes'
 import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
-import { launchKeys } from '../api/keys'
-import { launchModel } from '../api/launch-model'
+import { useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
 import {
   buildPayload,
@@ -40,8 +38,7 @@ const hubOptions = (model: CatalogueModel) =>
 /** The right-side drawer holding a model's launch form (SPEC §2, §4). */
 export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const { isCallingApi, isUpdatingModel, setIsCallingApi, setErrorMsg } = useAppState()
+  const { isCallingApi, isUpdatingModel } = useAppState()
   const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
   const saved = historyStore.get(model.name)
   const [hasLastConfig, setHasLastConfig] = useState(saved !== undefined)
@@ -55,27 +52,15 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const settled = kind === 'LLM' && engines.data ? { ...form, ...settleCascade(engines.data, form) } : form
   const change = (patch: Partial<LaunchForm>) => setForm({ ...settled, ...patch })
 
-  const launch = useMutation({
-    mutationFn: launchModel,
-    onMutate: () => setIsCallingApi(true),
-    onSuccess: (_answer, payload) => {
-      historyStore.save(payload)
-      void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
-      // The drawer closes with its launch. Navigation renders in a transition that a quick way back (the
-      // browser's Back, another link) can abandon, leaving this page mounted: an open drawer would then greet
-      // the user with the finished launch's form over the card grid.
-      onClose()
-      void navigate(routes.runningModels.href(kind))
-    },
-    onError: (error) => {
-      // A launch the user cancelled is no error to report.
-      if (error instanceof ApiError && error.status === 499) return
-      const message = toastMessageFor(error)
-      if (message) setErrorMsg(message)
-    },
-    onSettled: () => setIsCallingApi(false),
-    meta: { silent: true },
+  const launch = useLaunchModel((payload) => {
+    historyStore.save(payload)
+    // The drawer closes with its launch. Navigation renders in a transition that a quick way back (the
+    // browser's Back, another link) can abandon, leaving this page mounted: an open drawer would then greet the
+    // user with the finished launch's form over the card grid.
+    onClose()
+    void navigate(routes.runningModels.href(kind))
   })
+  const cancel = useCancelLaunch()
   // While this launch runs, the server tells how far it got (followed by uid, so a second copy never mixes in).
   const launchUid = launch.variables?.model_uid ?? null
   const launches = useQuery({ ...launchesQuery, refetchInterval: 1000, enabled: launch.isPending })
@@ -138,10 +123,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
         </Box>
         {progress && inFlight(progress) && (
           <Box sx={{ px: 3, pb: 2 }}>
-            <LaunchProgress
-              launch={progress}
-              onCancel={() => void cancelLaunch(progress.model_uid).catch(console.error)}
-            />
+            <LaunchProgress launch={progress} onCancel={() => cancel.mutate(progress.model_uid)} />
           </Box>
         )}
         <Divider />

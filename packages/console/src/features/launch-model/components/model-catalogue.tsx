@@ -3,12 +3,10 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { toastMessageFor } from '../../../lib/api-client'
-import { useAppState } from '../../../lib/app-state'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { launchKeys } from '../api/keys'
-import { deleteCustomModel } from '../api/launch-model'
+import { useDeleteCustomModel } from '../api/delete-custom-model'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
 import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
@@ -37,7 +35,6 @@ const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
 export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUncached }: ModelCatalogueProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { setErrorMsg } = useAppState()
   const [filters, setFilters] = useState(NO_FILTERS)
   const [favorites, setFavorites] = useState(() => new Set(favoritesStore.get()))
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
@@ -66,16 +63,12 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
   }, [])
   const open = useCallback((model: CatalogueModel) => setLaunching((current) => current ?? model), [])
 
-  const removeCustom = async (model: CatalogueModel) => {
+  const deleteCustom = useDeleteCustomModel(kind)
+  const removeCustom = (model: CatalogueModel) => {
     setDeleting(null)
-    try {
-      await deleteCustomModel(kind, model.name)
-      setDeleted((old) => new Set(old).add(model.name))
-      await queryClient.invalidateQueries({ queryKey: launchKeys.custom(kind) })
-    } catch (error) {
-      const message = toastMessageFor(error)
-      if (message) setErrorMsg(message)
-    }
+    deleteCustom.mutate(model.name, {
+      onSuccess: () => setDeleted((old) => new Set(old).add(model.name)),
+    })
   }
 
   const edit = (model: CatalogueModel) => {
@@ -156,7 +149,7 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
         open={deleting !== null}
         text="Are you sure to delete this custom model? This behavior is irreversible."
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && void removeCustom(deleting)}
+        onConfirm={() => deleting && removeCustom(deleting)}
       />
     </>
   )

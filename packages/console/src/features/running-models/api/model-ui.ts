@@ -1,4 +1,5 @@
 import { apiPaths, type RunningModel } from '@serving-console/contract'
+import { useMutation } from '@tanstack/react-query'
 import { api, ApiError } from '../../../lib/api-client'
 
 /** The body of SPEC §7's create-UI call for a row: LLM or image. */
@@ -41,3 +42,10 @@ export async function ensureModelUi(row: RunningModel, endPoint: string): Promis
   }
   return url
 }
+
+/** Launch Web UI as SPEC §4/§8 has it: the calling flag is on meanwhile, a failure is only logged. */
+export const useOpenModelUi = (endPoint: string) =>
+  useMutation({
+    mutationFn: (row: RunningModel) => ensureModelUi(row, endPoint),
+    meta: { callsApi: true, silent: true },
+  })

@@ -1,5 +1,5 @@
 import { apiPaths, RunningModelList, toWireModelType, type RunningModel } from '@serving-console/contract'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { runningKeys } from './keys'
 
@@ -17,5 +17,12 @@ export const runningModelsQuery = (cookie: string | undefined) =>
 export const rowsOfType = (models: readonly RunningModel[], type: string) =>
   models.filter((model) => model.model_type === toWireModelType(type))
 
-/** `DELETE /api/v1/models/{model_uid}`. */
-export const terminateModel = (uid: string) => api.delete(apiPaths.model(uid))
+/**
+ * `DELETE /api/v1/models/{model_uid}`: SPEC §4/§8 — the calling flag is on meanwhile (the list reloads when it
+ * drops), a failure is only logged.
+ */
+export const useTerminateModel = () =>
+  useMutation({
+    mutationFn: (uid: string) => api.delete(apiPaths.model(uid)),
+    meta: { callsApi: true, silent: true },
+  })

@@ -1,31 +1,18 @@
 import { Alert, Box, Button, Stack } from '@mui/material'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { CopyButton } from '../../../components/copy-button'
 import { LaunchProgress } from '../../../components/launch-progress'
-import { toastMessageFor } from '../../../lib/api-client'
-import { useAppState } from '../../../lib/app-state'
-import { cancelLaunch, dismissLaunch, inFlight, launchesQuery } from '../../../lib/launches'
-import { runningKeys } from '../api/keys'
+import { inFlight, launchesQuery, useCancelLaunch, useDismissLaunch } from '../../../lib/launches'
 
 /**
  * Beyond SPEC: launches in flight with their stage, progress and a Cancel button, and failed ones with the
  * server's reason kept until dismissed. Rebuilt from the server, so a reload loses nothing.
  */
 export function LaunchesPanel() {
-  const queryClient = useQueryClient()
-  const { setErrorMsg } = useAppState()
   const launches = useQuery(launchesQuery)
+  const cancel = useCancelLaunch()
+  const dismiss = useDismissLaunch()
   if (!launches.data?.length) return null
-
-  const act = async (call: () => Promise<unknown>) => {
-    try {
-      await call()
-    } catch (error) {
-      const message = toastMessageFor(error)
-      if (message) setErrorMsg(message)
-    }
-    await queryClient.invalidateQueries({ queryKey: runningKeys.all })
-  }
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2.5 }} component="section" aria-label="Launches">
@@ -34,7 +21,7 @@ export function LaunchesPanel() {
           <LaunchProgress
             key={launch.model_uid}
             launch={launch}
-            onCancel={() => void act(() => cancelLaunch(launch.model_uid))}
+            onCancel={() => cancel.mutate(launch.model_uid)}
           />
         ) : (
           <Alert
@@ -43,11 +30,7 @@ export function LaunchesPanel() {
             action={
               <Stack direction="row" sx={{ alignItems: 'center' }}>
                 {launch.error && <CopyButton text={launch.error} label="Copy the reason" />}
-                <Button
-                  color="inherit"
-                  size="small"
-                  onClick={() => void act(() => dismissLaunch(launch.model_uid))}
-                >
+                <Button color="inherit" size="small" onClick={() => dismiss.mutate(launch.model_uid)}>
                   Dismiss
                 </Button>
               </Stack>

@@ -1,0 +1,22 @@
+import { apiPaths, TokenResponse, type LoginRequest } from '@serving-console/contract'
+import { useMutation } from '@tanstack/react-query'
+import { api, ApiError, toastMessageFor } from '../../../lib/api-client'
+import { signIn } from '../../../lib/auth'
+
+/** SPEC §8: 'Login failed: {status} - {detail or Unknown error}'; an unreachable server in the usual words. */
+function loginFailure(error: unknown): string {
+  if (error instanceof ApiError) return `Login failed: ${String(error.status)} - ${error.detail}`
+  return toastMessageFor(error) ?? 'Login failed: Unknown error'
+}
+
+/** `POST /token`: stores the access token on success. Its own 401 is a wrong password, not an auth status. */
+export const useSignIn = (onSignedIn: () => void) =>
+  useMutation({
+    mutationFn: (credentials: LoginRequest) =>
+      api.post(apiPaths.token, credentials, { schema: TokenResponse, reportAuthStatus: false }),
+    meta: { describe: loginFailure },
+    onSuccess: (answer) => {
+      signIn(answer.access_token)
+      onSignedIn()
+    },
+  })
