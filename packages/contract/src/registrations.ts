@@ -90,3 +90,11 @@ export const ModelFamilies = z.looseObject({
   generate: z.array(z.string()),
 })
 export type ModelFamilies = z.infer<typeof ModelFamilies>
+
+/** Path parameters of the registration routes: `{model_type}` as upstream spells it (`LLM`), or SPEC's `llm`. */
+export const ModelTypeParams = z.object({ model_type: z.string().max(32) })
+export const RegistrationParams = z.object({
+  model_type: z.string().max(32),
+  model_name: z.string().min(1).max(1024),
+})
+export const ModelNameParams = z.object({ model_name: z.string().min(1).max(1024) })

@@ -26,6 +26,48 @@ export const apiPaths = {
   createLlmUi: (modelUid: string) => `/api/v1/ui/${segment(modelUid)}`,
   createImageUi: (modelUid: string) => `/api/v1/ui/images/${segment(modelUid)}`,
   token: '/token',
+  // Beyond SPEC, as upstream has them.
+  launches: '/api/v1/models/launches',
+  progress: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/progress`,
+  cancel: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/cancel`,
+  replicas: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/replicas`,
+  logs: (modelUid: string, tail: number) => `/api/v1/models/${segment(modelUid)}/logs?tail=${String(tail)}`,
+  chatCompletions: '/api/v1/chat/completions',
+  completions: '/api/v1/completions',
+  embeddings: '/api/v1/embeddings',
+  rerank: '/api/v1/rerank',
+} as const
+
+/**
+ * Route patterns the server registers, each at its SPEC path and at upstream's `/v1` path (see `upstreamPath`).
+ * The server's handlers and the console's calls (through `apiPaths`) name the same routes.
+ */
+export const routePatterns = {
+  clusterInfo: '/v1/cluster/info',
+  clusterVersion: '/v1/cluster/version',
+  clusterAuth: '/api/v1/cluster/auth',
+  clusterDevices: '/api/v1/cluster/devices',
+  registrations: '/api/v1/model_registrations/:model_type',
+  registration: '/api/v1/model_registrations/:model_type/:model_name',
+  engines: '/api/v1/engines/:model_name',
+  models: '/api/v1/models',
+  model: '/api/v1/models/:model_uid',
+  prompts: '/api/v1/models/prompts',
+  families: '/api/v1/models/families',
+  cache: '/api/v1/cache/models',
+  modelUi: '/:model_uid',
+  createLlmUi: '/api/v1/ui/:model_uid',
+  createImageUi: '/api/v1/ui/images/:model_uid',
+  token: '/token',
+  launches: '/api/v1/models/launches',
+  progress: '/api/v1/models/:model_uid/progress',
+  cancel: '/api/v1/models/:model_uid/cancel',
+  replicas: '/api/v1/models/:model_uid/replicas',
+  logs: '/api/v1/models/:model_uid/logs',
+  chatCompletions: '/api/v1/chat/completions',
+  completions: '/api/v1/completions',
+  embeddings: '/api/v1/embeddings',
+  rerank: '/api/v1/rerank',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

@@ -1,3 +1,4 @@
+import { ErrorBody, type ValidationIssue } from '@serving-console/contract'
 import type { z } from 'zod'
 import { authorizationHeader } from './auth'
 import { authStatusStore, type AuthStatus } from './storage'
@@ -24,11 +25,9 @@ export function apiBase(location: Pick<Location, 'origin' | 'pathname'> = window
   return location.origin + prefix
 }
 
-function describeIssue(issue: unknown): string {
-  if (typeof issue !== 'object' || issue === null) return String(issue)
-  const { loc, msg } = issue as { loc?: unknown; msg?: unknown }
-  const where = Array.isArray(loc) ? loc.join('.') : ''
-  return where ? `${where}: ${String(msg)}` : String(msg)
+function describeIssue({ loc, msg }: ValidationIssue): string {
+  const where = loc ? loc.join('.') : ''
+  return where ? `${where}: ${msg}` : msg
 }
 
 /**
@@ -42,10 +41,11 @@ export function detailOf(bodyText: string): string {
   } catch {
     return 'Unknown error'
   }
-  const detail = typeof body === 'object' && body !== null ? (body as { detail?: unknown }).detail : undefined
-  if (typeof detail === 'string' && detail) return detail
-  if (Array.isArray(detail) && detail.length > 0) return detail.map(describeIssue).join('; ')
-  return 'Unknown error'
+  const parsed = ErrorBody.safeParse(body)
+  if (!parsed.success) return 'Unknown error'
+  const { detail } = parsed.data
+  if (typeof detail === 'string') return detail || 'Unknown error'
+  return detail.length > 0 ? detail.map(describeIssue).join('; ') : 'Unknown error'
 }
 
 /** SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. */

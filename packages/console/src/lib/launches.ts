@@ -1,25 +1,8 @@
-import { apiPaths } from '@serving-console/contract'
+import { apiPaths, LaunchList, type Launch } from '@serving-console/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { api } from './api-client'
 
-const Launch = z.looseObject({
-  model_uid: z.string(),
-  model_name: z.string(),
-  model_type: z.string(),
-  stage: z.enum(['pending', 'downloading', 'loading', 'failed', 'cancelled']),
-  progress: z.number(),
-  error: z.string().nullable(),
-  download: z
-    .looseObject({
-      name: z.string(),
-      downloaded_bytes: z.number(),
-      total_bytes: z.number().nullable(),
-      speed_bytes_per_second: z.number(),
-    })
-    .nullable(),
-})
-export type Launch = z.infer<typeof Launch>
+export type { Launch }
 
 export const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.stage !== 'cancelled'
 
@@ -30,7 +13,7 @@ export const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.
  */
 export const launchesQuery = queryOptions({
   queryKey: ['models', 'launches'],
-  queryFn: ({ signal }) => api.get('/api/v1/models/launches', { schema: z.array(Launch), signal }),
+  queryFn: ({ signal }) => api.get(apiPaths.launches, { schema: LaunchList, signal }),
   refetchInterval: (query) => (query.state.data?.some(inFlight) ? 1000 : 10_000),
   meta: { silent: true },
 })
@@ -45,7 +28,7 @@ function useLaunchAction(call: (uid: string) => Promise<unknown>) {
 }
 
 /** `POST /v1/models/{uid}/cancel`: stops a launch in flight. */
-export const useCancelLaunch = () => useLaunchAction((uid) => api.post(`${apiPaths.model(uid)}/cancel`, {}))
+export const useCancelLaunch = () => useLaunchAction((uid) => api.post(apiPaths.cancel(uid), {}))
 
 /** Forgets a failed or cancelled launch. */
 export const useDismissLaunch = () => useLaunchAction((uid) => api.delete(apiPaths.model(uid)))

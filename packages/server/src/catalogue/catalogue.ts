@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import type { ModelType } from '@serving-console/contract'
+import type { ModelRegistration, ModelType } from '@serving-console/contract'
 import type { ModelCache } from '../cache/model-cache.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
 import { customFamily } from './custom-registration.js'
@@ -74,7 +74,7 @@ export class Catalogue {
   }
 
   /** One family in SPEC §3's wire shape, with one cache flag per quantization. */
-  wire({ type, family, is_builtin }: CatalogueFamily): Record<string, unknown> {
+  wire({ type, family, is_builtin }: CatalogueFamily): ModelRegistration {
     const model_specs = family.model_specs.map((spec) => {
       const { generated: _generated, modelscope_model_id: _modelscope, ...wireSpec } = spec
       return {
@@ -91,7 +91,7 @@ export class Catalogue {
       ...family,
       model_type: type,
       is_builtin,
-      model_family: family.model_family ?? null,
+      model_family: typeof family.model_family === 'string' ? family.model_family : null,
       model_specs,
       // Upstream's non-LLM kinds name their files at the top level.
       ...(type === 'LLM' ? {} : { model_id: first?.model_id ?? null, model_hub: first?.model_hub ?? null }),

@@ -2,14 +2,9 @@ import { createWriteStream, existsSync, renameSync, statSync, writeFileSync } fr
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import type { DownloadProgress } from '@serving-console/contract'
 
-export interface DownloadProgress {
-  name: string
-  downloaded_bytes: number
-  total_bytes: number | null
-  speed_bytes_per_second: number
-  elapsed_seconds: number
-}
+export type { DownloadProgress }
 
 export class DownloadError extends Error {
   override name = 'DownloadError'

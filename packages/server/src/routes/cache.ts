@@ -1,4 +1,10 @@
-import { CacheDeleteQuery, CacheList, CacheListQuery } from '@serving-console/contract'
+import {
+  CacheDeleteQuery,
+  CacheDeleteResponse,
+  CacheList,
+  CacheListQuery,
+  routePatterns,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ModelCache } from '../cache/model-cache.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
@@ -10,7 +16,7 @@ export async function cacheRoutes(
   options: { cache: ModelCache; address: () => string },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  for (const url of specAndUpstream('/api/v1/cache/models')) {
+  for (const url of specAndUpstream(routePatterns.cache)) {
     typed.get(url, { schema: { querystring: CacheListQuery, response: { 200: CacheList } } }, (request) => ({
       list: options.cache.entries(request.query.model_name).map(({ folder, files: _files, ...meta }) => ({
         ...meta,
@@ -20,9 +26,13 @@ export async function cacheRoutes(
       })),
     }))
 
-    typed.delete(url, { schema: { querystring: CacheDeleteQuery } }, (request) => {
-      options.cache.remove(request.query.model_version)
-      return { result: true }
-    })
+    typed.delete(
+      url,
+      { schema: { querystring: CacheDeleteQuery, response: { 200: CacheDeleteResponse } } },
+      (request) => {
+        options.cache.remove(request.query.model_version)
+        return { result: true }
+      },
+    )
   }
 }

@@ -1,5 +1,5 @@
 import {
-  apiPaths,
+  routePatterns,
   ClusterAuth,
   ClusterInfo,
   ClusterInfoQuery,
@@ -24,12 +24,12 @@ export interface ClusterOptions {
 export async function clusterRoutes(app: FastifyInstance, options: ClusterOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const url of specAndUpstream(apiPaths.clusterAuth)) {
+  for (const url of specAndUpstream(routePatterns.clusterAuth)) {
     typed.get(url, { schema: { response: { 200: ClusterAuth } } }, () => ({ auth: options.authEnabled }))
   }
 
   typed.get(
-    '/v1/cluster/info',
+    routePatterns.clusterInfo,
     { schema: { querystring: ClusterInfoQuery, response: { 200: ClusterInfo } } },
     () => {
       const machine = options.sampler.current()
@@ -55,9 +55,13 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     },
   )
 
-  typed.get('/v1/cluster/version', { schema: { response: { 200: ClusterVersion } } }, () => options.buildInfo)
+  typed.get(
+    routePatterns.clusterVersion,
+    { schema: { response: { 200: ClusterVersion } } },
+    () => options.buildInfo,
+  )
 
-  for (const url of specAndUpstream(apiPaths.clusterDevices)) {
+  for (const url of specAndUpstream(routePatterns.clusterDevices)) {
     typed.get(url, { schema: { response: { 200: DeviceCount } } }, () => options.sampler.current().gpu.count)
   }
 }

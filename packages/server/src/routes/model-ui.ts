@@ -1,14 +1,17 @@
-import { CreateImageUiRequest, CreateLlmUiRequest } from '@serving-console/contract'
+import {
+  CreateImageUiRequest,
+  CreateLlmUiRequest,
+  CreateUiResponse,
+  routePatterns,
+  UidParams,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { HttpError } from '../http-error.js'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
 import { whyNoWebUi } from '../runtime/capabilities.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
-
-const UidParams = z.object({ model_uid: z.string().min(1) })
 
 /**
  * Upstream's "Launch Web UI": `POST /api/v1/ui/{uid}` creates a model's page, then `HEAD`/`GET /{uid}` serve it,
@@ -20,23 +23,31 @@ export async function modelUiRoutes(app: FastifyInstance, options: { models: Mod
   models.onRemoved((uid) => pages.delete(uid))
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const url of specAndUpstream('/api/v1/ui/:model_uid')) {
-    typed.post(url, { schema: { params: UidParams, body: CreateLlmUiRequest } }, (request) => {
-      const model = models.get(request.params.model_uid)
-      const why = whyNoWebUi(model.plan.type)
-      if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
-      pages.add(model.uid)
-      return { model_uid: model.uid }
-    })
+  for (const url of specAndUpstream(routePatterns.createLlmUi)) {
+    typed.post(
+      url,
+      { schema: { params: UidParams, body: CreateLlmUiRequest, response: { 200: CreateUiResponse } } },
+      (request) => {
+        const model = models.get(request.params.model_uid)
+        const why = whyNoWebUi(model.plan.type)
+        if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
+        pages.add(model.uid)
+        return { model_uid: model.uid }
+      },
+    )
   }
-  for (const url of specAndUpstream('/api/v1/ui/images/:model_uid')) {
-    typed.post(url, { schema: { params: UidParams, body: CreateImageUiRequest } }, () => {
-      throw new HttpError(400, whyNoWebUi('image') ?? 'Image models have no web UI here')
-    })
+  for (const url of specAndUpstream(routePatterns.createImageUi)) {
+    typed.post(
+      url,
+      { schema: { params: UidParams, body: CreateImageUiRequest, response: { 200: CreateUiResponse } } },
+      () => {
+        throw new HttpError(400, whyNoWebUi('image') ?? 'Image models have no web UI here')
+      },
+    )
   }
 
   // GET also answers HEAD (Fastify adds it), which is how the console asks whether the page exists.
-  typed.get('/:model_uid', { schema: { params: UidParams } }, (request, reply) => {
+  typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, (request, reply) => {
     const model = models.find(request.params.model_uid)
     if (!model || model.stage !== 'ready' || !pages.has(model.uid)) throw new HttpError(404, 'Not Found')
     const page = chatPage({

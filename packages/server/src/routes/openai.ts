@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { z } from 'zod'
+import {
+  ChatRequest,
+  Completion,
+  CompletionRequest,
+  EmbeddingList,
+  EmbeddingRequest,
+  RerankRequest,
+  RerankResponse,
+  routePatterns,
+} from '@serving-console/contract'
 import { HttpError } from '../http-error.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type {
@@ -14,47 +23,8 @@ import type { RunningModel } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
 
-/** Inputs are bounded here and by the body limit (1 MiB); generation by the model's context. */
-const Text = z.string().max(1_000_000)
-const Stop = z.union([z.string().max(200), z.array(z.string().max(200)).max(16)]).nullish()
-const Tokens = z.number().int().positive().max(10_000_000)
-const Generation = {
-  model: z.string().min(1).max(200),
-  max_tokens: Tokens.nullish(),
-  /** OpenAI's newer name for max_tokens. */
-  max_completion_tokens: Tokens.nullish(),
-  temperature: z.number().min(0).max(2).nullish(),
-  top_p: z.number().min(0).max(1).nullish(),
-  stop: Stop,
-  stream: z.boolean().nullish(),
-}
-const ChatBody = z.looseObject({
-  ...Generation,
-  messages: z
-    .array(z.looseObject({ role: z.enum(['system', 'user', 'assistant']), content: Text }))
-    .min(1)
-    .max(1000),
-})
-const CompletionBody = z.looseObject({ ...Generation, prompt: Text })
-const EmbeddingBody = z.looseObject({
-  encoding_format: z.enum(['float', 'base64']).nullish(),
-  model: z.string().min(1).max(200),
-  input: z.union([Text, z.array(Text).min(1).max(2048)]),
-})
-const RerankBody = z.looseObject({
-  model: z.string().min(1).max(200),
-  query: Text,
-  documents: z.array(Text).min(1).max(1000),
-  top_n: z.number().int().positive().max(1000).nullish(),
-  return_documents: z.boolean().nullish(),
-  return_len: z.boolean().nullish(),
-})
-
 /** Generation settings; never more new tokens than the model's context holds. */
-function params(
-  body: z.infer<typeof CompletionBody> | z.infer<typeof ChatBody>,
-  running: RunningModel,
-): GenerationParams {
+function params(body: CompletionRequest | ChatRequest, running: RunningModel): GenerationParams {
   const maxTokens = body.max_completion_tokens ?? body.max_tokens
   return {
     max_tokens: maxTokens ? Math.min(maxTokens, running.contextSize) : undefined,
@@ -91,13 +61,13 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     request: WorkerRequest,
     stream: boolean,
     shape: {
-      object: string
+      object: Completion['object']
       chunkObject: string
       chunk: (text: string) => unknown
       done: (finish: string) => unknown
-      whole: (result: GenerationResult) => unknown
+      whole: (result: GenerationResult) => Completion['choices'][number]
     },
-  ) {
+  ): Promise<Completion | undefined> {
     const id = `${shape.object === 'chat.completion' ? 'chatcmpl' : 'cmpl'}-${randomUUID()}`
     const created = Math.floor(Date.now() / 1000)
     const envelope = (object: string, choices: unknown) => ({
@@ -111,7 +81,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     if (!stream) {
       const result = await running.serve<GenerationResult>(request, { signal })
       return {
-        ...envelope(shape.object, [shape.whole(result)]),
+        id,
+        object: shape.object,
+        created,
+        model: running.uid,
+        choices: [shape.whole(result)],
         usage: {
           prompt_tokens: result.prompt_tokens,
           completion_tokens: result.completion_tokens,
@@ -150,11 +124,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       write('[DONE]')
       reply.raw.end()
     }
-    return reply
+    return undefined
   }
 
-  for (const url of specAndUpstream('/api/v1/chat/completions')) {
-    typed.post(url, { schema: { body: ChatBody } }, (request, reply) => {
+  for (const url of specAndUpstream(routePatterns.chatCompletions)) {
+    typed.post(url, { schema: { body: ChatRequest, response: { 200: Completion } } }, (request, reply) => {
       const body = request.body
       const messages = body.messages.map(({ role, content }) => ({ role, content }))
       const running = model(body.model, 'chat')
@@ -178,74 +152,89 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     })
   }
 
-  for (const url of specAndUpstream('/api/v1/completions')) {
-    typed.post(url, { schema: { body: CompletionBody } }, (request, reply) => {
-      const body = request.body
-      const running = model(body.model, 'chat')
-      return generate(
-        reply,
-        running,
-        { op: 'complete', prompt: body.prompt, params: params(body, running) },
-        Boolean(body.stream),
-        {
-          object: 'text_completion',
-          chunkObject: 'text_completion',
-          chunk: (text) => ({ index: 0, text, finish_reason: null }),
-          done: (finish) => ({ index: 0, text: '', finish_reason: finish }),
-          whole: (result) => ({ index: 0, text: result.text, finish_reason: result.finish_reason }),
-        },
-      )
-    })
+  for (const url of specAndUpstream(routePatterns.completions)) {
+    typed.post(
+      url,
+      { schema: { body: CompletionRequest, response: { 200: Completion } } },
+      (request, reply) => {
+        const body = request.body
+        const running = model(body.model, 'chat')
+        return generate(
+          reply,
+          running,
+          { op: 'complete', prompt: body.prompt, params: params(body, running) },
+          Boolean(body.stream),
+          {
+            object: 'text_completion',
+            chunkObject: 'text_completion',
+            chunk: (text) => ({ index: 0, text, finish_reason: null }),
+            done: (finish) => ({ index: 0, text: '', finish_reason: finish }),
+            whole: (result) => ({ index: 0, text: result.text, finish_reason: result.finish_reason }),
+          },
+        )
+      },
+    )
   }
 
-  for (const url of specAndUpstream('/api/v1/embeddings')) {
-    typed.post(url, { schema: { body: EmbeddingBody } }, async (request, reply) => {
-      const running = model(request.body.model, 'embedding')
-      const inputs = [request.body.input].flat()
-      const result = await running.serve<EmbedResult>({ op: 'embed', inputs }, { signal: clientGone(reply) })
-      return {
-        object: 'list',
-        model: running.uid,
-        data: result.embeddings.map((embedding, index) => ({
-          object: 'embedding',
-          index,
-          // The openai client asks for base64: little-endian float32, as OpenAI sends.
-          embedding:
-            request.body.encoding_format === 'base64'
-              ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
-              : embedding,
-        })),
-        usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
-      }
-    })
+  for (const url of specAndUpstream(routePatterns.embeddings)) {
+    typed.post(
+      url,
+      { schema: { body: EmbeddingRequest, response: { 200: EmbeddingList } } },
+      async (request, reply) => {
+        const running = model(request.body.model, 'embedding')
+        const inputs = [request.body.input].flat()
+        const result = await running.serve<EmbedResult>(
+          { op: 'embed', inputs },
+          { signal: clientGone(reply) },
+        )
+        return {
+          object: 'list' as const,
+          model: running.uid,
+          data: result.embeddings.map((embedding, index) => ({
+            object: 'embedding' as const,
+            index,
+            // The openai client asks for base64: little-endian float32, as OpenAI sends.
+            embedding:
+              request.body.encoding_format === 'base64'
+                ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
+                : embedding,
+          })),
+          usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
+        }
+      },
+    )
   }
 
-  for (const url of specAndUpstream('/api/v1/rerank')) {
-    typed.post(url, { schema: { body: RerankBody } }, async (request, reply) => {
-      const body = request.body
-      const running = model(body.model, 'rerank')
-      const result = await running.serve<RerankResult>(
-        { op: 'rerank', query: body.query, documents: body.documents },
-        { signal: clientGone(reply) },
-      )
-      const ranked = result.scores
-        .map((relevance_score, index) => ({
-          index,
-          relevance_score,
-          document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
-        }))
-        .sort((a, b) => b.relevance_score - a.relevance_score)
-        .slice(0, body.top_n ?? undefined)
-      return {
-        id: randomUUID(),
-        results: ranked,
-        meta: {
-          api_version: null,
-          billed_units: null,
-          tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
-          warnings: null,
-        },
-      }
-    })
+  for (const url of specAndUpstream(routePatterns.rerank)) {
+    typed.post(
+      url,
+      { schema: { body: RerankRequest, response: { 200: RerankResponse } } },
+      async (request, reply) => {
+        const body = request.body
+        const running = model(body.model, 'rerank')
+        const result = await running.serve<RerankResult>(
+          { op: 'rerank', query: body.query, documents: body.documents },
+          { signal: clientGone(reply) },
+        )
+        const ranked = result.scores
+          .map((relevance_score, index) => ({
+            index,
+            relevance_score,
+            document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
+          }))
+          .sort((a, b) => b.relevance_score - a.relevance_score)
+          .slice(0, body.top_n ?? undefined)
+        return {
+          id: randomUUID(),
+          results: ranked,
+          meta: {
+            api_version: null,
+            billed_units: null,
+            tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
+            warnings: null,
+          },
+        }
+      },
+    )
   }
 }

@@ -1,6 +1,11 @@
 import {
-  apiPaths,
   EngineMap,
+  ModelNameParams,
+  ModelTypeParams,
+  RegistrationParams,
+  ModelRegistration,
+  NoContent,
+  routePatterns,
   ModelFamilies,
   ModelType,
   PromptStyles,
@@ -10,7 +15,6 @@ import {
   toWireModelType,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { checkRegistration } from '../catalogue/custom-registration.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
@@ -19,10 +23,6 @@ import { CLUSTER_ONLY, clusterEngine, ENGINE, runnableHere } from '../runtime/ca
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
-
-const TypeParams = z.object({ model_type: z.string() })
-const TypeAndNameParams = z.object({ model_type: z.string(), model_name: z.string().min(1) })
-const NameParams = z.object({ model_name: z.string().min(1) })
 
 /** Path types are case-sensitive upstream (`LLM`); we also take the console's `llm`. */
 function modelType(raw: string): ModelType {
@@ -53,39 +53,53 @@ export async function registrationRoutes(
   const { catalogue, customModels, modelDirs } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
-    typed.get(url, { schema: { params: TypeParams, querystring: RegistrationsQuery } }, (request, reply) => {
-      const type = modelType(request.params.model_type)
-      if (request.query.detailed === 'true') return sendCached(request, reply, catalogue.detailedAnswer(type))
-      return RegistrationNameList.parse(catalogue.names(type))
-    })
+  for (const url of specAndUpstream(routePatterns.registrations)) {
+    // The detailed answer is sent pre-serialized (kept JSON and gzip), so only the names list is typed here.
+    typed.get(
+      url,
+      { schema: { params: ModelTypeParams, querystring: RegistrationsQuery } },
+      (request, reply) => {
+        const type = modelType(request.params.model_type)
+        if (request.query.detailed === 'true')
+          return sendCached(request, reply, catalogue.detailedAnswer(type))
+        return RegistrationNameList.parse(catalogue.names(type))
+      },
+    )
   }
 
-  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type')) {
-    typed.post(url, { schema: { params: TypeParams, body: RegisterModelRequest } }, (request) => {
-      const type = modelType(request.params.model_type)
-      const model = checkRegistration(type, request.body.model, modelDirs)
-      const name = model.model_name
-      if (catalogue.isBuiltinName(name))
-        throw new HttpError(400, `Model name ${name} conflicts with a built-in model`)
-      if (!customModels.insert({ model_type: type, model_name: name, body: model })) {
-        throw new HttpError(400, `Model ${name} is already registered`)
-      }
-      catalogue.invalidate()
-      return null
-    })
+  for (const url of specAndUpstream(routePatterns.registrations)) {
+    typed.post(
+      url,
+      { schema: { params: ModelTypeParams, body: RegisterModelRequest, response: { 200: NoContent } } },
+      (request) => {
+        const type = modelType(request.params.model_type)
+        const model = checkRegistration(type, request.body.model, modelDirs)
+        const name = model.model_name
+        if (catalogue.isBuiltinName(name))
+          throw new HttpError(400, `Model name ${name} conflicts with a built-in model`)
+        if (!customModels.insert({ model_type: type, model_name: name, body: model })) {
+          throw new HttpError(400, `Model ${name} is already registered`)
+        }
+        catalogue.invalidate()
+        return null
+      },
+    )
   }
 
-  for (const url of specAndUpstream('/api/v1/model_registrations/:model_type/:model_name')) {
-    typed.get(url, { schema: { params: TypeAndNameParams } }, (request) => {
-      const type = modelType(request.params.model_type)
-      const found = catalogue.find(type, request.params.model_name)
-      if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
-      const { cache_status: _cache, ...detail } = catalogue.wire(found)
-      return detail
-    })
+  for (const url of specAndUpstream(routePatterns.registration)) {
+    typed.get(
+      url,
+      { schema: { params: RegistrationParams, response: { 200: ModelRegistration } } },
+      (request) => {
+        const type = modelType(request.params.model_type)
+        const found = catalogue.find(type, request.params.model_name)
+        if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
+        const { cache_status: _cache, ...detail } = catalogue.wire(found)
+        return detail
+      },
+    )
 
-    typed.delete(url, { schema: { params: TypeAndNameParams } }, (request) => {
+    typed.delete(url, { schema: { params: RegistrationParams, response: { 200: NoContent } } }, (request) => {
       const type = modelType(request.params.model_type)
       const name = request.params.model_name
       if (catalogue.isBuiltinName(name) && !customModels.get(type, name)) {
@@ -97,8 +111,8 @@ export async function registrationRoutes(
     })
   }
 
-  for (const url of specAndUpstream('/api/v1/engines/:model_name')) {
-    typed.get(url, { schema: { params: NameParams, response: { 200: EngineMap } } }, (request) => {
+  for (const url of specAndUpstream(routePatterns.engines)) {
+    typed.get(url, { schema: { params: ModelNameParams, response: { 200: EngineMap } } }, (request) => {
       const found = catalogue.findAnyType(request.params.model_name)
       if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
       const { type, family } = found
@@ -120,7 +134,7 @@ export async function registrationRoutes(
     })
   }
 
-  for (const url of specAndUpstream(apiPaths.prompts)) {
+  for (const url of specAndUpstream(routePatterns.prompts)) {
     typed.get(url, { schema: { response: { 200: PromptStyles } } }, () =>
       Object.fromEntries(
         catalogue
@@ -141,7 +155,7 @@ export async function registrationRoutes(
     )
   }
 
-  for (const url of specAndUpstream(apiPaths.families)) {
+  for (const url of specAndUpstream(routePatterns.families)) {
     typed.get(url, { schema: { response: { 200: ModelFamilies } } }, () => {
       const byAbility = (ability: string) =>
         catalogue

@@ -1,4 +1,4 @@
-import { apiPaths, LoginRequest, TokenResponse } from '@serving-console/contract'
+import { LoginRequest, routePatterns, TokenResponse } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Authenticator } from '../auth/authenticator.js'
 import { SignInLimiter } from '../auth/sign-in-limiter.js'
@@ -13,7 +13,7 @@ export async function tokenRoutes(app: FastifyInstance, options: { authenticator
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
-      apiPaths.token,
+      routePatterns.token,
       { schema: { body: LoginRequest, response: { 200: TokenResponse } } },
       async (request) => {
         if (!authenticator)

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * Routes the platform has beyond SPEC §7 (upstream Xinference has them too): launches in flight, a launch's
+ * progress, cancel, replicas and logs.
+ */
+
+/** A model uid in a path. Longer than the name rule allows, so a model from an older server can still be removed. */
+export const UidParams = z.object({ model_uid: z.string().min(1).max(1024) })
+
+export const DownloadProgress = z.looseObject({
+  name: z.string(),
+  downloaded_bytes: z.number(),
+  total_bytes: z.number().nullable(),
+  speed_bytes_per_second: z.number(),
+  elapsed_seconds: z.number().optional(),
+})
+export type DownloadProgress = z.infer<typeof DownloadProgress>
+
+/** `GET /api/v1/models/launches`: one launch in flight, failed or cancelled, newest first. */
+export const Launch = z.looseObject({
+  model_uid: z.string(),
+  model_name: z.string(),
+  model_type: z.string(),
+  replica: z.number().optional(),
+  stage: z.enum(['pending', 'downloading', 'loading', 'failed', 'cancelled']),
+  progress: z.number(),
+  error: z.string().nullable(),
+  download: DownloadProgress.nullable(),
+  created: z.number().optional(),
+})
+export type Launch = z.infer<typeof Launch>
+export const LaunchList = z.array(Launch)
+export type LaunchList = z.infer<typeof LaunchList>
+
+/** `GET /api/v1/models/{uid}/progress`: 0–1, with the stage and the files being downloaded. */
+export const LaunchProgress = z.looseObject({
+  progress: z.number(),
+  stage: z.string(),
+  error: z.string().nullish(),
+  download_files: z.array(
+    DownloadProgress.extend({
+      progress: z.number(),
+      eta_seconds: z.number().nullable(),
+      status: z.string(),
+    }),
+  ),
+})
+export type LaunchProgress = z.infer<typeof LaunchProgress>
+
+/** `GET /api/v1/models/{uid}/replicas`: each replica's worker and why it failed, if it did. */
+export const Replica = z.looseObject({
+  replica_id: z.number(),
+  replica_model_uid: z.string(),
+  worker_address: z.string(),
+  status: z.string(),
+  created_ts: z.number(),
+  error_message: z.string().nullable(),
+})
+export const ReplicaList = z.array(Replica)
+export type ReplicaList = z.infer<typeof ReplicaList>
+export type Replica = z.infer<typeof Replica>
+
+/** `GET /api/v1/models/{uid}/logs?tail=N`: the end of a model's log. */
+export const LogsQuery = z.object({ tail: z.coerce.number().int().min(0).max(2000).default(200) })
+export const ModelLogs = z.looseObject({ model_uid: z.string(), lines: z.array(z.string()) })
+export type ModelLogs = z.infer<typeof ModelLogs>
+
+/** `POST /api/v1/ui/{uid}` and `/api/v1/ui/images/{uid}`. */
+export const CreateUiResponse = z.looseObject({ model_uid: z.string() })
+
+/** Calls that answer `null` on success: terminate, cancel, register, unregister. */
+export const NoContent = z.null()
