@@ -11,8 +11,11 @@ export const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.
  * them. Polled every second while one is in flight; TanStack never starts a poll while the last is still out.
  * Shared by the launch drawer (its own launch) and Running Models (all of them).
  */
+/** Every query about models (running, launches, logs), for invalidation after a model changes. */
+export const modelsKey = ['models'] as const
+
 export const launchesQuery = queryOptions({
-  queryKey: ['models', 'launches'],
+  queryKey: [...modelsKey, 'launches'],
   queryFn: ({ signal }) => api.get(apiPaths.launches, { schema: LaunchList, signal }),
   refetchInterval: (query) => (query.state.data?.some(inFlight) ? 1000 : 10_000),
   meta: { silent: true },
@@ -23,7 +26,7 @@ function useLaunchAction(call: (uid: string) => Promise<unknown>) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: call,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['models'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: modelsKey }),
   })
 }
 

@@ -7,6 +7,7 @@ import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
 import { tokenCookie } from '../../lib/storage'
+import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
 import { rowsOfType, runningModelsQuery, useTerminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
@@ -40,7 +41,7 @@ export function RunningModelsPage() {
   useEffect(() => {
     if (lastFlag.current === isCallingApi) return
     lastFlag.current = isCallingApi
-    void queryClient.invalidateQueries({ queryKey: ['models', 'running'] })
+    void queryClient.invalidateQueries({ queryKey: runningKeys.lists })
   }, [isCallingApi, queryClient])
 
   const tab = TABS.find((candidate) => candidate.value === runningModelType)

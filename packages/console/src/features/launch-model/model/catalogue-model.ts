@@ -1,4 +1,5 @@
 import type { ModelRegistration, ModelSpec } from '@serving-console/contract'
+import { sizeKey } from './launch-options'
 
 /** One format and size of a model, with a cache flag per quantization. */
 export interface SpecView {
@@ -25,8 +26,6 @@ export interface CatalogueModel {
   /** The entry as the server sent it (the custom JSON view shows it). */
   raw: ModelRegistration
 }
-
-const sizeKey = (size: ModelSpec['model_size_in_billions']) => String(size ?? '')
 
 /**
  * Groups specs by format and size. Upstream ≥ v1.8 sends one row per quantization (`quantization` string,

@@ -1,10 +1,10 @@
-import type { LaunchRequest } from '@serving-console/contract'
+import { LaunchRequest, type ModelType } from '@serving-console/contract'
 import { sizeValue } from './launch-options'
 import { typedValue, valueText } from './typed-value'
 import { rowComplete, type KeyValueRow } from './validation'
 
-/** SPEC §3 kinds as the Launch screen groups them. */
-export type LaunchKind = 'LLM' | 'embedding' | 'rerank' | 'image' | 'audio' | 'flexible'
+/** SPEC §3 kinds as the Launch screen groups them: the model types of the wire. */
+export type LaunchKind = ModelType
 
 export interface LaunchForm {
   modelUid: string
@@ -114,23 +114,8 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
   }
 }
 
-const KNOWN = new Set([
-  'model_uid',
-  'model_name',
-  'model_type',
-  'model_engine',
-  'model_format',
-  'model_size_in_billions',
-  'quantization',
-  'n_gpu',
-  'n_gpu_layers',
-  'replica',
-  'request_limits',
-  'worker_ip',
-  'gpu_idx',
-  'download_hub',
-  'peft_model_config',
-])
+/** The payload's named fields (the contract's); any other key is an extra engine parameter. */
+const KNOWN = new Set(Object.keys(LaunchRequest.shape))
 
 /** A saved payload (historyArr) back into the form: the 'Last Config' preload of SPEC §4. */
 export function formFromPayload(payload: Record<string, unknown>, gpuCount: number): LaunchForm {
