@@ -1,0 +1,45 @@
+import ExpandMore from '@mui/icons-material/ExpandMore'
+import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material'
+import { CopyButton } from './copy-button'
+
+/**
+ * SPEC §2: the collapsible, read-only JSON Format panel of the register forms — the payload as indented JSON,
+ * exactly what is sent, with a copy-all button.
+ */
+export function JsonPanel({ value }: { value: unknown }) {
+  const text = JSON.stringify(value, null, 4)
+  return (
+    <Accordion disableGutters variant="outlined" sx={{ mt: 3 }}>
+      <AccordionSummary expandIcon={<ExpandMore />}>
+        <Stack>
+          <Typography sx={{ fontWeight: 600 }}>JSON Format</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Show custom json config used by api
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails>
+        <Box sx={{ position: 'relative' }}>
+          <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
+            <CopyButton text={text} label="Copy all" />
+          </Box>
+          <Box
+            component="pre"
+            aria-label="Custom json config"
+            sx={{
+              m: 0,
+              p: 2,
+              bgcolor: 'grey.50',
+              borderRadius: 1,
+              fontSize: 13,
+              overflow: 'auto',
+              maxHeight: 480,
+            }}
+          >
+            {text}
+          </Box>
+        </Box>
+      </AccordionDetails>
+    </Accordion>
+  )
+}

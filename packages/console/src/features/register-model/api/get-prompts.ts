@@ -1,0 +1,29 @@
+import { apiPaths, PromptStyles } from '@serving-console/contract'
+import { queryOptions } from '@tanstack/react-query'
+import { api, ApiError } from '../../../lib/api-client'
+import { registerKeys } from './keys'
+
+/**
+ * `GET /api/v1/models/prompts`: each built-in family's prompt style, copied into a chat model's registration.
+ * Asked only when a token is present (SPEC §7). SPEC §8 words its failures.
+ */
+export const promptsQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: registerKeys.prompts,
+    queryFn: async ({ signal }) => {
+      try {
+        return await api.get(apiPaths.prompts, { schema: PromptStyles, signal })
+      } catch (error) {
+        if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
+          throw error
+        throw new Error(
+          error instanceof Error && error.message
+            ? error.message
+            : 'An unexpected error occurred when getting builtin prompt styles.',
+          { cause: error },
+        )
+      }
+    },
+    staleTime: Infinity,
+    enabled,
+  })

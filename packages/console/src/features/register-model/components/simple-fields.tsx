@@ -1,0 +1,153 @@
+import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
+import {
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material'
+import {
+  newControlnet,
+  type AudioDraft,
+  type Draft,
+  type EmbeddingDraft,
+  type FlexibleDraft,
+  type ImageDraft,
+  type RegisterKind,
+  type RerankDraft,
+} from '../model/forms'
+import { LanguagePicker } from './language-picker'
+
+interface SimpleFieldsProps {
+  kind: Exclude<RegisterKind, 'llm'>
+  draft: Draft
+  errors: Record<string, string>
+  onChange: (draft: Draft) => void
+}
+
+const textOf = (draft: Draft, field: string) => {
+  const value = (draft as unknown as Record<string, unknown>)[field]
+  return typeof value === 'string' ? value : ''
+}
+
+const NAME_HINT =
+  'Alphanumeric characters with properly placed hyphens and underscores. Must not match any built-in model names.'
+
+/** SPEC §3's embedding, rerank, image, audio and flexible forms. */
+export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
+  const set = (patch: Record<string, unknown>) => onChange({ ...draft, ...patch })
+  const text = (field: string, label: string, props: { multiline?: boolean } = {}) => (
+    <TextField
+      label={label}
+      value={textOf(draft, field)}
+      onChange={(event) => set({ [field]: event.target.value })}
+      error={Boolean(errors[field])}
+      helperText={errors[field]}
+      multiline={props.multiline}
+      minRows={props.multiline ? 2 : undefined}
+    />
+  )
+  return (
+    <Stack spacing={2.5}>
+      <TextField
+        label="Model Name"
+        required
+        value={draft.model_name}
+        onChange={(event) => set({ model_name: event.target.value })}
+        helperText={NAME_HINT}
+      />
+      {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
+      {kind === 'embedding' && text('dimensions', 'Dimensions')}
+      {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
+      {text('model_uri', 'Model Path')}
+      {(kind === 'embedding' || kind === 'rerank') && (
+        <LanguagePicker
+          value={(draft as EmbeddingDraft | RerankDraft).language}
+          onChange={(language) => set({ language })}
+        />
+      )}
+      {(kind === 'image' || kind === 'audio') && text('model_family', 'Model Family')}
+      {kind === 'audio' && (
+        <FormControlLabel
+          label="Multilingual"
+          control={
+            <Checkbox
+              checked={(draft as AudioDraft).multilingual}
+              onChange={(_event, multilingual) => set({ multilingual })}
+            />
+          }
+        />
+      )}
+      {kind === 'image' && <ControlnetList draft={draft as ImageDraft} onChange={set} />}
+      {kind === 'flexible' && text('launcher', 'Launcher')}
+      {kind === 'flexible' && (
+        <TextField
+          label="Launcher Arguments (JSON)"
+          value={(draft as FlexibleDraft).launcher_args}
+          onChange={(event) => set({ launcher_args: event.target.value })}
+          error={Boolean(errors.launcher_args)}
+          helperText={errors.launcher_args}
+          multiline
+          minRows={3}
+        />
+      )}
+    </Stack>
+  )
+}
+
+/** SPEC §3: controlnet rows of name and path (family controlnet); the list may be empty, a row may not. */
+function ControlnetList({
+  draft,
+  onChange,
+}: {
+  draft: ImageDraft
+  onChange: (patch: Partial<ImageDraft>) => void
+}) {
+  const rows = draft.controlnet
+  const change = (index: number, patch: Partial<ImageDraft['controlnet'][number]>) =>
+    onChange({ controlnet: rows.map((row, at) => (at === index ? { ...row, ...patch } : row)) })
+  return (
+    <Stack spacing={1.5} component="section" aria-label="Controlnet">
+      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+        Controlnet
+      </Typography>
+      {rows.map((row, index) => (
+        <Paper key={index} variant="outlined" sx={{ p: 2 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <TextField
+              label="Controlnet Name"
+              value={row.model_name}
+              error={!row.model_name}
+              onChange={(event) => change(index, { model_name: event.target.value })}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              label="Controlnet Path"
+              value={row.model_uri}
+              error={!row.model_uri}
+              onChange={(event) => change(index, { model_uri: event.target.value })}
+              sx={{ flex: 2 }}
+            />
+            <IconButton
+              aria-label={`Delete controlnet ${String(index + 1)}`}
+              onClick={() => onChange({ controlnet: rows.filter((_, at) => at !== index) })}
+            >
+              <DeleteOutlineOutlined />
+            </IconButton>
+          </Stack>
+        </Paper>
+      ))}
+      <Button
+        startIcon={<AddCircleOutline />}
+        sx={{ alignSelf: 'flex-start' }}
+        onClick={() => onChange({ controlnet: [...rows, newControlnet()] })}
+      >
+        Add Controlnet
+      </Button>
+    </Stack>
+  )
+}

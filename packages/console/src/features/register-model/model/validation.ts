@@ -1,0 +1,85 @@
+import {
+  sizeNumber,
+  toPayload,
+  type Draft,
+  type FlexibleDraft,
+  type ImageDraft,
+  type LlmDraft,
+  type RegisterKind,
+} from './forms'
+
+/** SPEC §5 "Register form" messages, exactly. */
+export const MESSAGES = {
+  blocked: 'Please fill in valid value for all fields',
+  integer: 'Please enter an integer greater than 0.',
+  size: 'Please enter a number greater than 0.',
+  quantization: 'Quantization cannot be left empty.',
+  launcherArgs: 'Please enter the JSON-formatted dictionary.',
+} as const
+
+const positiveInteger = (text: string) => /^\d+$/.test(text.trim()) && Number(text) > 0
+
+/** Field errors shown under their fields (the "error flags" of SPEC §5), keyed by field path. */
+export function fieldErrors(kind: RegisterKind, draft: Draft): Record<string, string> {
+  const errors: Record<string, string> = {}
+  if (kind === 'llm') {
+    const llm = draft as LlmDraft
+    if (!positiveInteger(llm.context_length)) errors.context_length = MESSAGES.integer
+    llm.specs.forEach((spec, index) => {
+      if (!(sizeNumber(spec.size) > 0)) errors[`specs.${String(index)}.size`] = MESSAGES.size
+      if ((spec.format === 'gptq' || spec.format === 'awq') && !spec.quantization.trim()) {
+        errors[`specs.${String(index)}.quantization`] = MESSAGES.quantization
+      }
+    })
+  }
+  if (kind === 'embedding') {
+    const embedding = draft as { dimensions: string; max_tokens: string }
+    if (!positiveInteger(embedding.dimensions)) errors.dimensions = MESSAGES.integer
+    if (!positiveInteger(embedding.max_tokens)) errors.max_tokens = MESSAGES.integer
+  }
+  if (kind === 'flexible' && !isJsonDictionary((draft as FlexibleDraft).launcher_args)) {
+    errors.launcher_args = MESSAGES.launcherArgs
+  }
+  return errors
+}
+
+function isJsonDictionary(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text)
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * SPEC §5: any empty string, empty list (controlnet may be empty) or number at or below 0 anywhere in the payload
+ * blocks the submit — the description is exempt, and so is a copied prompt style (its separators may be empty).
+ */
+function hasEmptyValue(value: unknown, key = ''): boolean {
+  if (key === 'model_description' || key === 'prompt_style') return false
+  if (value === '') return true
+  if (typeof value === 'number') return !(value > 0)
+  if (Array.isArray(value)) {
+    if (value.length === 0) return key !== 'controlnet'
+    return value.some((item) => hasEmptyValue(item))
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([name, item]) => hasEmptyValue(item, name))
+  }
+  return false
+}
+
+/** Why Register (or Edit) is refused, or null when the form may be sent. */
+export function submitProblem(kind: RegisterKind, draft: Draft): string | null {
+  if (Object.keys(fieldErrors(kind, draft)).length > 0) return MESSAGES.blocked
+  if (kind === 'llm') {
+    const llm = draft as LlmDraft
+    if (llm.model_lang.length === 0 || llm.model_ability.length === 0 || !llm.model_family)
+      return MESSAGES.blocked
+  }
+  if (kind === 'image' && (draft as ImageDraft).controlnet.some((row) => !row.model_name || !row.model_uri)) {
+    return MESSAGES.blocked
+  }
+  return hasEmptyValue(toPayload(kind, draft)) ? MESSAGES.blocked : null
+}
