@@ -98,3 +98,20 @@ export const RegistrationParams = z.object({
   model_name: z.string().min(1).max(1024),
 })
 export const ModelNameParams = z.object({ model_name: z.string().min(1).max(1024) })
+
+/** `GET /api/v1/models/file_info?path=`: what a local GGUF file says about itself, to fill a register form. */
+export const FileInfoQuery = z.object({ path: z.string().min(1).max(4096) })
+export const GgufFileInfo = z.looseObject({
+  /** The file's real path, its folder and its name. */
+  path: z.string(),
+  folder: z.string(),
+  file_name: z.string(),
+  architecture: z.string().nullable(),
+  context_length: z.number().nullable(),
+  /** Width of the model's vectors: an embedding model's dimensions. */
+  embedding_length: z.number().nullable(),
+  size_in_billions: z.number().nullable(),
+  quantization: z.string().nullable(),
+  chat_template: z.string().nullable(),
+})
+export type GgufFileInfo = z.infer<typeof GgufFileInfo>

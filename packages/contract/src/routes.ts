@@ -36,6 +36,7 @@ export const apiPaths = {
   completions: '/api/v1/completions',
   embeddings: '/api/v1/embeddings',
   rerank: '/api/v1/rerank',
+  fileInfo: (path: string) => `/api/v1/models/file_info?path=${segment(path)}`,
 } as const
 
 /**
@@ -68,6 +69,7 @@ export const routePatterns = {
   completions: '/api/v1/completions',
   embeddings: '/api/v1/embeddings',
   rerank: '/api/v1/rerank',
+  fileInfo: '/api/v1/models/file_info',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

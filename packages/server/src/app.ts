@@ -20,7 +20,7 @@ import { clusterRoutes } from './routes/cluster.js'
 import { modelRoutes } from './routes/models.js'
 import { modelUiRoutes } from './routes/model-ui.js'
 import { openaiRoutes } from './routes/openai.js'
-import { registrationRoutes } from './routes/registrations.js'
+import { modelFileRoutes, registrationRoutes } from './routes/registrations.js'
 import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
 import { jsonSerializerCompiler, zodValidatorCompiler } from './zod-type-provider.js'
@@ -112,7 +112,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('preClose', () => models.shutdown())
   app.addHook('onClose', () => db.close())
 
-  await app.register(registrationRoutes, { catalogue, customModels, modelDirs })
+  await app.register(registrationRoutes, {
+    catalogue,
+    customModels,
+    modelDirs,
+    inUse: (name) => models.serving(name),
+  })
+  await app.register(modelFileRoutes, { modelDirs })
   await app.register(cacheRoutes, { cache, address })
   await app.register(modelRoutes, { models })
   await app.register(openaiRoutes, { models })

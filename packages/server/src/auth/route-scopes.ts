@@ -41,6 +41,7 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   // its chat requests carry the token.
   'GET /:model_uid': 'public',
   'GET /api/v1/models/launches': 'models:list',
+  'GET /api/v1/models/file_info': 'models:register',
 }
 
 /** Paths that are the console itself, not the API. */

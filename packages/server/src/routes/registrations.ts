@@ -1,5 +1,7 @@
 import {
   EngineMap,
+  FileInfoQuery,
+  GgufFileInfo,
   ModelNameParams,
   ModelTypeParams,
   RegistrationParams,
@@ -18,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { checkRegistration } from '../catalogue/custom-registration.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
+import { ggufInfo } from '../files/gguf-info.js'
 import type { ModelDirs } from '../files/model-dirs.js'
 import { CLUSTER_ONLY, clusterEngine, ENGINE, runnableHere } from '../runtime/capabilities.js'
 import { HttpError } from '../http-error.js'
@@ -48,9 +51,15 @@ function sendCached(
 
 export async function registrationRoutes(
   app: FastifyInstance,
-  options: { catalogue: Catalogue; customModels: CustomModelsRepository; modelDirs: ModelDirs },
+  options: {
+    catalogue: Catalogue
+    customModels: CustomModelsRepository
+    modelDirs: ModelDirs
+    /** Whether a model of this name is launched or launching: it cannot be unregistered under its workers. */
+    inUse: (modelName: string) => boolean
+  },
 ) {
-  const { catalogue, customModels, modelDirs } = options
+  const { catalogue, customModels, modelDirs, inUse } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of specAndUpstream(routePatterns.registrations)) {
@@ -94,6 +103,9 @@ export async function registrationRoutes(
         const type = modelType(request.params.model_type)
         const found = catalogue.find(type, request.params.model_name)
         if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
+        // A registration reads back in the shape it was given (SPEC's, or upstream's v2 with quantization strings).
+        const stored = found.is_builtin ? undefined : customModels.get(type, found.family.model_name)
+        if (stored) return { ...stored.body, model_name: found.family.model_name, is_builtin: false }
         const { cache_status: _cache, ...detail } = catalogue.wire(found)
         return detail
       },
@@ -104,6 +116,9 @@ export async function registrationRoutes(
       const name = request.params.model_name
       if (catalogue.isBuiltinName(name) && !customModels.get(type, name)) {
         throw new HttpError(400, `Model ${name} is built in and cannot be unregistered`)
+      }
+      if (inUse(name)) {
+        throw new HttpError(400, `Model ${name} is running; terminate it before unregistering or editing it`)
       }
       if (!customModels.delete(type, name)) throw new HttpError(400, `Model ${name} not found`)
       catalogue.invalidate()
@@ -173,5 +188,15 @@ export async function registrationRoutes(
         reasoning: byAbility('reasoning'),
       }
     })
+  }
+}
+
+/** `GET /api/v1/models/file_info?path=`: a GGUF file's own facts, to fill a register form (upstream: auto-register). */
+export async function modelFileRoutes(app: FastifyInstance, options: { modelDirs: ModelDirs }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  for (const url of specAndUpstream(routePatterns.fileInfo)) {
+    typed.get(url, { schema: { querystring: FileInfoQuery, response: { 200: GgufFileInfo } } }, (request) =>
+      ggufInfo(options.modelDirs, request.query.path),
+    )
   }
 }

@@ -48,6 +48,13 @@ export class ModelManager {
     return this.models.get(uid)
   }
 
+  /** Whether any launched or launching model runs from this catalogue name. */
+  serving(modelName: string): boolean {
+    return [...this.models.values()].some(
+      (model) => model.active && model.plan.family.model_name === modelName,
+    )
+  }
+
   /** Models serving or failed after launch (a crashed replica is shown, not hidden). */
   listed(): RunningModel[] {
     return [...this.models.values()].filter((model) => model.stage === 'ready')

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material'
 import type { ModelFamilies, PromptStyles } from '@serving-console/contract'
+import { useFileInfo } from '../api/get-file-info'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
 import { SpecList } from './spec-list'
@@ -23,11 +24,17 @@ interface LlmFieldsProps {
 }
 
 /** SPEC §4: the chat list when the abilities include chat or vision, else generate; 'other' last; by first letter. */
-export function familyOptions(families: ModelFamilies | undefined, abilities: string[]): string[] {
-  if (!families) return ['other']
-  const list = abilities.includes('chat') || abilities.includes('vision') ? families.chat : families.generate
-  const sorted = [...new Set(list)].sort((a, b) => a.charAt(0).localeCompare(b.charAt(0)))
-  return [...sorted.filter((name) => name !== 'other'), 'other']
+export function familyOptions(
+  families: ModelFamilies | undefined,
+  abilities: string[],
+  current = '',
+): string[] {
+  const list =
+    abilities.includes('chat') || abilities.includes('vision') ? families?.chat : families?.generate
+  const sorted = [...new Set(list ?? [])].sort((a, b) => a.charAt(0).localeCompare(b.charAt(0)))
+  const options = [...sorted.filter((name) => name !== 'other'), 'other']
+  // A saved family the server no longer lists stays selectable, so an edit does not lose it.
+  return current && !options.includes(current) ? [current, ...options] : options
 }
 
 /** The prompt style shown read-only: SPEC's fields, or newer servers' chat template with its stops. */
@@ -67,6 +74,27 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
       model_ability,
       model_family: '',
       prompt_style: model_ability.includes('chat') ? draft.prompt_style : null,
+    })
+  }
+
+  const fileInfo = useFileInfo()
+  const fillFromFile = (index: number) => {
+    const spec = draft.specs[index]
+    if (!spec) return
+    fileInfo.mutate(spec.path, {
+      onSuccess: (info) =>
+        set({
+          context_length: info.context_length ? String(info.context_length) : draft.context_length,
+          specs: draft.specs.map((item, at) =>
+            at === index
+              ? {
+                  ...item,
+                  size: info.size_in_billions ? String(info.size_in_billions) : item.size,
+                  quantization: info.quantization ?? item.quantization,
+                }
+              : item,
+          ),
+        }),
     })
   }
 
@@ -127,13 +155,18 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         onChange={(event) => chooseFamily(event.target.value)}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
       >
-        {familyOptions(families, draft.model_ability).map((family) => (
+        {familyOptions(families, draft.model_ability, draft.model_family).map((family) => (
           <MenuItem key={family} value={family}>
             {family}
           </MenuItem>
         ))}
       </TextField>
-      <SpecList specs={draft.specs} errors={errors} onChange={(specs) => set({ specs })} />
+      <SpecList
+        specs={draft.specs}
+        errors={errors}
+        onChange={(specs) => set({ specs })}
+        onFillFromFile={fillFromFile}
+      />
       {chat && draft.prompt_style && <PromptStyleView style={draft.prompt_style} />}
     </Stack>
   )

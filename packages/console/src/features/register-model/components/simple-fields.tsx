@@ -1,6 +1,7 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
 import {
+  Box,
   Button,
   Checkbox,
   FormControlLabel,
@@ -10,6 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
+import { useFileInfo } from '../api/get-file-info'
 import {
   newControlnet,
   type AudioDraft,
@@ -39,6 +41,7 @@ const NAME_HINT =
 
 /** SPEC §3's embedding, rerank, image, audio and flexible forms. */
 export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
+  const fileInfo = useFileInfo()
   const set = (patch: Record<string, unknown>) => onChange({ ...draft, ...patch })
   const text = (field: string, label: string, props: { multiline?: boolean } = {}) => (
     <TextField
@@ -63,7 +66,30 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
       {kind === 'embedding' && text('dimensions', 'Dimensions')}
       {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
-      {text('model_uri', 'Model Path')}
+      {kind === 'embedding' || kind === 'rerank' ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Box sx={{ flex: 1, display: 'grid' }}>{text('model_uri', 'Model Path')}</Box>
+          <Button
+            disabled={!(draft as EmbeddingDraft | RerankDraft).model_uri}
+            onClick={() =>
+              fileInfo.mutate((draft as EmbeddingDraft | RerankDraft).model_uri, {
+                onSuccess: (info) => {
+                  if (kind !== 'embedding') return
+                  const embedding = draft as EmbeddingDraft
+                  set({
+                    dimensions: info.embedding_length ? String(info.embedding_length) : embedding.dimensions,
+                    max_tokens: info.context_length ? String(info.context_length) : embedding.max_tokens,
+                  })
+                },
+              })
+            }
+          >
+            Fill from file
+          </Button>
+        </Stack>
+      ) : (
+        text('model_uri', 'Model Path')
+      )}
       {(kind === 'embedding' || kind === 'rerank') && (
         <LanguagePicker
           value={(draft as EmbeddingDraft | RerankDraft).language}

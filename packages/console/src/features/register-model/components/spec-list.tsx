@@ -18,13 +18,15 @@ interface SpecListProps {
   specs: SpecDraft[]
   errors: Record<string, string>
   onChange: (specs: SpecDraft[]) => void
+  /** Fills a GGUF spec (and what else the file knows) from the file's own header. */
+  onFillFromFile: (index: number) => void
 }
 
 const pathLabel = (format: string) =>
   format === 'ggmlv3' || format === 'ggufv2' ? 'Model Path (the GGUF file)' : 'Model Path'
 
 /** SPEC §4: the LLM spec list — add appends a pytorch 7B entry and scrolls to it; delete while more than one. */
-export function SpecList({ specs, errors, onChange }: SpecListProps) {
+export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListProps) {
   const end = useRef<HTMLDivElement>(null)
   const count = useRef(specs.length)
   useEffect(() => {
@@ -71,12 +73,20 @@ export function SpecList({ specs, errors, onChange }: SpecListProps) {
                     </MenuItem>
                   ))}
                 </TextField>
-                <TextField
-                  label={pathLabel(spec.format)}
-                  value={spec.path}
-                  onChange={(event) => change(index, { path: event.target.value })}
-                  placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
-                />
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <TextField
+                    label={pathLabel(spec.format)}
+                    value={spec.path}
+                    onChange={(event) => change(index, { path: event.target.value })}
+                    placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
+                    sx={{ flex: 1 }}
+                  />
+                  {spec.format === 'ggufv2' && (
+                    <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
+                      Fill from file
+                    </Button>
+                  )}
+                </Stack>
                 <TextField
                   label="Model Size in Billions"
                   value={spec.size}
