@@ -18,12 +18,15 @@ export function customFamily(type: ModelType, body: unknown): Family | null {
   const parsed = CUSTOM_MODEL_SCHEMAS[type].safeParse(body)
   if (!parsed.success) return null
   const model: CustomModel & { model_format?: unknown } = parsed.data
+  // A single path to a .gguf file is a GGUF model, which this platform can run; any other path is pytorch.
+  const format =
+    typeof model.model_format === 'string'
+      ? model.model_format
+      : model.model_uri?.toLowerCase().endsWith('.gguf')
+        ? 'ggufv2'
+        : 'pytorch'
   const specs = model.model_specs ?? [
-    {
-      model_format: typeof model.model_format === 'string' ? model.model_format : 'pytorch',
-      quantization: 'none',
-      model_uri: model.model_uri ?? null,
-    },
+    { model_format: format, quantization: 'none', model_uri: model.model_uri ?? null },
   ]
   const family = Family.safeParse({
     ...model,
