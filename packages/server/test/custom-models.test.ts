@@ -52,6 +52,21 @@ describe('custom models', () => {
         payload: { model_name: 'my-gguf-llm', model_type: 'LLM', model_engine: 'llama.cpp' },
       })
       expect(launched.json()).toEqual({ model_uid: 'my-gguf-llm' })
+
+      // It chats with the template of the family it names, not the file's own.
+      const logs = (await app.inject('/v1/models/my-gguf-llm/logs')).json<{ lines: string[] }>()
+      expect(logs.lines.join('\n')).toContain('chat template from the qwen2.5-instruct family')
+      const chat = await app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: {
+          model: 'my-gguf-llm',
+          messages: [{ role: 'user', content: 'hi' }],
+          max_tokens: 4,
+          temperature: 0,
+        },
+      })
+      expect(chat.statusCode, chat.body).toBe(200)
     },
   )
 

@@ -25,6 +25,24 @@ export interface LaunchPlan {
   hub: Hub
   requestLimits: number | null
   useGpu: boolean
+  /** For a custom chat model: the template of its prompt style, or of the built-in family it names. */
+  chatTemplate: { template: string; from: string } | null
+}
+
+/** A custom LLM chats as its registration says: its own prompt style's template, else its family's. */
+function chatTemplateOf(
+  family: Family,
+  isBuiltin: boolean,
+  catalogue: Catalogue,
+): LaunchPlan['chatTemplate'] {
+  if (isBuiltin) return null
+  const style = family.prompt_style as { chat_template?: unknown } | null | undefined
+  if (typeof style?.chat_template === 'string')
+    return { template: style.chat_template, from: 'its prompt style' }
+  const name = typeof family.model_family === 'string' ? family.model_family : null
+  const builtin = name ? catalogue.find('LLM', name) : undefined
+  const template = builtin?.is_builtin ? builtin.family.chat_template : undefined
+  return typeof template === 'string' && name ? { template, from: `the ${name} family` } : null
 }
 
 /** Sizes arrive as 7, "7", 0.5, "0.5" or "0_5"; compare them as one. */
@@ -128,5 +146,6 @@ export function planLaunch(
     hub,
     requestLimits: request.request_limits ?? null,
     useGpu: machine.gpuCount > 0 && request.n_gpu !== null,
+    chatTemplate: type === 'LLM' ? chatTemplateOf(found.family, found.is_builtin, catalogue) : null,
   }
 }

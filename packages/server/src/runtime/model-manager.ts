@@ -91,6 +91,7 @@ export class ModelManager {
             threads: this.options.threads,
             contextSize,
             gpu: plan.useGpu ? 'auto' : false,
+            chatTemplate: plan.chatTemplate ?? undefined,
           },
           model.log,
         )

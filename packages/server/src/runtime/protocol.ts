@@ -9,6 +9,8 @@ export interface WorkerOptions {
   contextSize: number
   /** 'auto' uses a GPU where the machine has one and the binary supports it. */
   gpu: 'auto' | false
+  /** A Jinja chat template to use instead of the file's own: a custom model's prompt style or family's. */
+  chatTemplate?: { template: string; from: string } | undefined
 }
 
 export interface ChatMessage {

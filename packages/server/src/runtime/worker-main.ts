@@ -5,6 +5,7 @@
  */
 import {
   getLlama,
+  JinjaTemplateChatWrapper,
   LlamaChat,
   LlamaCompletion,
   type ChatHistoryItem,
@@ -61,6 +62,20 @@ function generationOptions(
   }
 }
 
+/** A registration's chat template, or a start-up failure that names where it came from. */
+function jinjaWrapper(chatTemplate: { template: string; from: string }) {
+  try {
+    const wrapper = new JinjaTemplateChatWrapper({ template: chatTemplate.template })
+    console.log(`chat template from ${chatTemplate.from}`)
+    return wrapper
+  } catch (error) {
+    throw new Error(
+      `the chat template from ${chatTemplate.from} cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
+  }
+}
+
 async function start() {
   const llama = await getLlama({
     gpu: options.gpu,
@@ -86,7 +101,10 @@ async function start() {
       threads: options.threads,
       sequences: 2,
     })
-    const chat = new LlamaChat({ contextSequence: context.getSequence() })
+    const chat = new LlamaChat({
+      contextSequence: context.getSequence(),
+      ...(options.chatTemplate ? { chatWrapper: jinjaWrapper(options.chatTemplate) } : {}),
+    })
     const completion = new LlamaCompletion({ contextSequence: context.getSequence() })
     handle = async (request, signal, onChunk): Promise<GenerationResult> => {
       // Generated tokens are counted as they come: re-tokenizing the text would count differently.
