@@ -52,6 +52,15 @@ test('a wrong password shows the server’s answer in the error toast', async ({
   await expect(page.getByRole('dialog')).toBeHidden()
 })
 
+test('a sign-in that cannot reach the server says so in the words every screen uses', async ({ page }) => {
+  await page.goto('#/login')
+  await page.route('**/token', (route) => route.abort('connectionrefused'))
+  await signIn(page, USERS.admin)
+  await expect(page.getByRole('alert')).toHaveText(/^Cannot reach the server: /)
+  // The typed credentials stay.
+  await expect(page.getByLabel('Username')).toHaveValue(USERS.admin.username)
+})
+
 test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session', async ({ page }) => {
   await page.goto('#/login')
   await signIn(page, USERS.admin)

@@ -160,7 +160,7 @@ test.describe('error toast', () => {
   test('shows a failed request at the top centre, ignores click-away, hides after 10 s', async ({ page }) => {
     await page.clock.install()
     // A plain-text 500, as real servers send for unhandled errors: a fault ours will not produce on demand.
-    await page.route('**/api/v1/cluster/auth', (route) =>
+    await page.route('**/api/v1/cluster/devices', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error: boom' }),
     )
     await page.goto('#/launch_model/llm')

@@ -7,8 +7,13 @@ import { theme } from './theme'
 
 function QueryProvider({ children }: { children: ReactNode }) {
   const { setErrorMsg } = useErrorMessage()
-  // setErrorMsg is a state setter, stable for the life of the app, so one client serves the whole session.
-  const [queryClient] = useState(() => createQueryClient(setErrorMsg))
+  // setErrorMsg is a state setter, stable for the life of the app, so one client serves the whole session. A
+  // background failure does not replace a message already on screen.
+  const [queryClient] = useState(() =>
+    createQueryClient((message, options) =>
+      setErrorMsg((current) => (options?.background && current ? current : message)),
+    ),
+  )
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 

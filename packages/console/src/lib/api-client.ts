@@ -83,7 +83,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     throw new ApiError(response.status, detail, response)
   }
   const text = method === 'HEAD' ? '' : await response.text()
-  const data: unknown = text ? JSON.parse(text) : null
+  let data: unknown = null
+  if (text) {
+    try {
+      data = JSON.parse(text)
+    } catch {
+      // A proxy's HTML page or a plain-text answer with status 200: say what and where, not the parser's words.
+      throw new Error(`Unexpected answer from ${path}: not JSON (status ${String(response.status)})`)
+    }
+  }
   if (!options.schema) return data as T
   const parsed = options.schema.safeParse(data)
   if (!parsed.success) {

@@ -8,12 +8,12 @@ export interface AppState {
   isUpdatingModel: boolean
   endPoint: string
   errorMsg: string
-  setErrorMsg: (message: string) => void
+  setErrorMsg: ErrorState['setErrorMsg']
 }
 
 interface ErrorState {
   errorMsg: string
-  setErrorMsg: (message: string) => void
+  setErrorMsg: (message: string | ((current: string) => string)) => void
 }
 
 const ErrorContext = createContext<ErrorState | null>(null)

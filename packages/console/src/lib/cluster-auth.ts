@@ -1,7 +1,11 @@
 import { apiPaths, ClusterAuth } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from './api-client'
+import { api, ApiError, toastMessageFor } from './api-client'
 import { applyClusterAuth } from './auth'
+import { pollDelay } from './polling'
+
+/** How soon a failed auth check is asked again. */
+export const AUTH_RETRY_MS = 3000
 
 /**
  * `GET /api/v1/cluster/auth`, asked whenever a screen that needs it mounts (the shell, Login), since a server may
@@ -11,9 +15,25 @@ import { applyClusterAuth } from './auth'
 export const clusterAuthQuery = queryOptions({
   queryKey: ['cluster', 'auth'],
   queryFn: async ({ signal }) => {
-    const answer = await api.get(apiPaths.clusterAuth, { schema: ClusterAuth, signal })
+    // Its own 401 says nothing about the user's token: no auth dialog for it (SPEC §8's auth-check message).
+    const answer = await api.get(apiPaths.clusterAuth, {
+      schema: ClusterAuth,
+      signal,
+      reportAuthStatus: false,
+    })
     applyClusterAuth(answer.auth)
     return answer
   },
   staleTime: 0,
+  // Until it has an answer, it asks again by itself: a server that was down is noticed when it is back.
+  refetchInterval: (query) =>
+    query.state.status === 'error' ? pollDelay(AUTH_RETRY_MS, query.state.error) : false,
+  // Shown where the screen would be (the shell, Login), not as a toast repeated on every retry.
+  meta: { silent: true },
 })
+
+/** SPEC §8's wording of a failed auth check. */
+export function authCheckFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  return toastMessageFor(error) ?? 'Unknown error'
+}

@@ -1,6 +1,7 @@
 import { apiPaths, LaunchList, type Launch } from '@serving-console/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from './api-client'
+import { pollDelay } from './polling'
 
 export type { Launch }
 
@@ -17,7 +18,7 @@ export const modelsKey = ['models'] as const
 export const launchesQuery = queryOptions({
   queryKey: [...modelsKey, 'launches'],
   queryFn: ({ signal }) => api.get(apiPaths.launches, { schema: LaunchList, signal }),
-  refetchInterval: (query) => (query.state.data?.some(inFlight) ? 1000 : 10_000),
+  refetchInterval: (query) => pollDelay(query.state.data?.some(inFlight) ? 1000 : 10_000, query.state.error),
   meta: { silent: true },
 })
 

@@ -3,8 +3,15 @@ import { ApiError, toastMessageFor } from './api-client'
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `silent`: a failure is only logged (SPEC §8: custom-list loads, cluster fetches). */
-    queryMeta: { silent?: boolean }
+    queryMeta: {
+      /** A failure is only logged (SPEC §8: custom-list loads, cluster fetches). */
+      silent?: boolean
+      /**
+       * Data the screen only adds to what it shows (the GPU count beside the catalogue): its failure never hides
+       * the message of the failure that explains what the user sees.
+       */
+      background?: boolean
+    }
     mutationMeta: {
       /** A failure is only logged (SPEC §8: terminate, Launch Web UI). */
       silent?: boolean
@@ -24,17 +31,21 @@ declare module '@tanstack/react-query' {
  * Server data lives here. Failures reach the toast through `onError` (SPEC §6/§8 decide which), so screens
  * never wire toasts by hand.
  */
-export function createQueryClient(showError: (message: string) => void): QueryClient {
-  const report = (error: unknown, silent: boolean | undefined) => {
+export function createQueryClient(
+  showError: (message: string, options?: { background?: boolean }) => void,
+): QueryClient {
+  const report = (error: unknown, silent: boolean | undefined, background?: boolean) => {
     if (silent) {
       console.error(error)
       return
     }
     const message = toastMessageFor(error)
-    if (message) showError(message)
+    if (message) showError(message, { background })
   }
   return new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => report(error, query.meta?.silent) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => report(error, query.meta?.silent, query.meta?.background),
+    }),
     mutationCache: new MutationCache({
       onError: (error, _v, _c, mutation) => {
         const meta = mutation.meta ?? {}

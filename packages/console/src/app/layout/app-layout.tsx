@@ -1,8 +1,8 @@
-import { Box, CircularProgress } from '@mui/material'
+import { Alert, AlertTitle, Box, Button, CircularProgress } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
 import { hasToken } from '../../lib/auth'
-import { clusterAuthQuery } from '../../lib/cluster-auth'
+import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
 import { SideNav } from './side-nav'
 
@@ -22,6 +22,20 @@ export function AppLayout() {
           <CircularProgress aria-label="Checking sign-in" sx={{ m: 4 }} />
         ) : hasToken() ? (
           <Outlet />
+        ) : auth.isError ? (
+          // Not signed out: the server could not be asked. The check repeats by itself; the screen follows.
+          <Alert
+            severity="error"
+            variant="outlined"
+            action={
+              <Button color="inherit" size="small" onClick={() => void auth.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            <AlertTitle>Cannot check whether this server needs a sign-in</AlertTitle>
+            {authCheckFailure(auth.error)}. Trying again every {AUTH_RETRY_MS / 1000} s.
+          </Alert>
         ) : (
           <Navigate to={routes.login.href()} replace />
         )}

@@ -1,9 +1,9 @@
-import { AppBar, Box, Button, Paper, Stack, TextField, Toolbar, Typography } from '@mui/material'
+import { Alert, AppBar, Box, Button, Paper, Stack, TextField, Toolbar, Typography } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '../../components/logo'
-import { clusterAuthQuery } from '../../lib/cluster-auth'
+import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
 import { useSignIn } from './api/sign-in'
 
@@ -43,6 +43,11 @@ export function LoginPage() {
           LOGIN
         </Typography>
         <Stack spacing={2.5}>
+          {auth.isError && (
+            <Alert severity="error" variant="outlined">
+              {authCheckFailure(auth.error)}
+            </Alert>
+          )}
           <TextField
             label="Username"
             name="username"

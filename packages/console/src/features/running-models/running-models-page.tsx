@@ -2,6 +2,7 @@ import type { RunningModel } from '@serving-console/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
+import { LoadError } from '../../components/load-error'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
@@ -70,15 +71,28 @@ export function RunningModelsPage() {
       <PageHeader title="Running Models" />
       <RouteTabs tabs={TABS} value={tab.value} onChange={choose} />
       <LaunchesPanel />
-      <RunningModelsTable
-        type={tab.value}
-        rows={rowsOfType(models.data ?? [], tab.value)}
-        loading={isCallingApi || models.isPending}
-        busy={isCallingApi}
-        onTerminate={(row) => terminate.mutate(row.id)}
-        onOpenUi={openWebUi}
-        onLogs={(row) => setLogsOf(row.id)}
-      />
+      {models.isError && (
+        <LoadError
+          title={
+            models.data
+              ? 'The running models could not be refreshed; the list shows the last answer'
+              : 'The running models could not be loaded'
+          }
+          error={models.error}
+          onRetry={() => void models.refetch()}
+        />
+      )}
+      {(!models.isError || models.data) && (
+        <RunningModelsTable
+          type={tab.value}
+          rows={rowsOfType(models.data ?? [], tab.value)}
+          loading={isCallingApi || models.isPending}
+          busy={isCallingApi}
+          onTerminate={(row) => terminate.mutate(row.id)}
+          onOpenUi={openWebUi}
+          onLogs={(row) => setLogsOf(row.id)}
+        />
+      )}
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}
     </>
   )

@@ -1,6 +1,7 @@
 import { apiPaths, ClusterInfo } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { api, ApiError } from '../../../lib/api-client'
+import { pollDelay } from '../../../lib/polling'
 import { clusterKeys } from './keys'
 
 /** SPEC §9: the cluster refreshes every 5 s. */
@@ -17,6 +18,7 @@ export const deniedError = (error: unknown) =>
 export const clusterInfoQuery = queryOptions({
   queryKey: clusterKeys.info,
   queryFn: ({ signal }) => api.get(apiPaths.clusterInfo, { schema: ClusterInfo, signal }),
-  refetchInterval: (query) => (deniedError(query.state.error) ? false : CLUSTER_REFRESH_MS),
+  refetchInterval: (query) =>
+    deniedError(query.state.error) ? false : pollDelay(CLUSTER_REFRESH_MS, query.state.error),
   meta: { silent: true },
 })

@@ -8,4 +8,6 @@ export const devicesQuery = queryOptions({
   queryKey: launchKeys.devices,
   queryFn: ({ signal }) => api.get(apiPaths.clusterDevices, { schema: DeviceCount, signal }),
   staleTime: 60_000,
+  // Only the device choices depend on it: a failure must not hide the catalogue's.
+  meta: { background: true },
 })

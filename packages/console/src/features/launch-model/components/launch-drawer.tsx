@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router'
 import { LaunchProgress } from '../../../components/launch-progress'
 import { useAppState } from '../../../lib/app-state'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
+import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
 import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
@@ -63,7 +64,11 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const cancel = useCancelLaunch()
   // While this launch runs, the server tells how far it got (followed by uid, so a second copy never mixes in).
   const launchUid = launch.variables?.model_uid ?? null
-  const launches = useQuery({ ...launchesQuery, refetchInterval: 1000, enabled: launch.isPending })
+  const launches = useQuery({
+    ...launchesQuery,
+    refetchInterval: (query) => pollDelay(1000, query.state.error),
+    enabled: launch.isPending,
+  })
   const progress = launch.isPending
     ? launches.data?.find((entry) => entry.model_uid === launchUid)
     : undefined

@@ -2,6 +2,7 @@ import { Typography } from '@mui/material'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { LoadError } from '../../../components/load-error'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
@@ -76,6 +77,9 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
     const type = kind === 'LLM' ? 'llm' : kind
     const path = routes.registerModel.href(type, model.name)
     rememberSection(path)
+    // Closed before leaving, as the launch drawer is: a quick way back can abandon the navigation's render and
+    // find this page still mounted, and it must not show the dialog again.
+    setViewing(null)
     void navigate(path)
   }
 
@@ -94,11 +98,17 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
               : 'Search for model name'
         }
       />
-      {query.isPending ? (
+      {query.isError && !query.data ? (
+        <LoadError
+          title={custom ? 'The custom models could not be loaded' : 'The models could not be loaded'}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.isPending ? (
         <Typography color="text.secondary">Loading models…</Typography>
       ) : shown.length === 0 ? (
         <Typography color="text.secondary">
-          {query.data?.length ? 'No model matches these filters.' : 'No models here yet.'}
+          {query.data.length ? 'No model matches these filters.' : 'No models here yet.'}
         </Typography>
       ) : (
         <ModelGrid
