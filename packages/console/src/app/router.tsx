@@ -1,3 +1,4 @@
+import { CircularProgress } from '@mui/material'
 import { createHashRouter, Navigate, type RouteObject } from 'react-router'
 import { ErrorScreen } from './error-screen'
 import { AppLayout } from './layout/app-layout'
@@ -9,6 +10,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootShell />,
     errorElement: <ErrorScreen />,
+    // Shown while the first screen's lazy chunk arrives (react-router asks for one whenever a route is lazy).
+    hydrateFallbackElement: <CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />,
     children: [
       {
         path: paths.login.path,
