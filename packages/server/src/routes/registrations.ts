@@ -1,7 +1,5 @@
 import {
   EngineMap,
-  FileInfoQuery,
-  GgufFileInfo,
   ModelNameParams,
   ModelTypeParams,
   RegistrationParams,
@@ -20,7 +18,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Catalogue } from '../catalogue/catalogue.js'
 import { checkRegistration } from '../catalogue/custom-registration.js'
 import type { CustomModelsRepository } from '../db/custom-models.js'
-import { ggufInfo } from '../files/gguf-info.js'
 import type { ModelDirs } from '../files/model-dirs.js'
 import { CLUSTER_ONLY, clusterEngine, ENGINE, runnableHere } from '../runtime/capabilities.js'
 import { HttpError } from '../http-error.js'
@@ -188,15 +185,5 @@ export async function registrationRoutes(
         reasoning: byAbility('reasoning'),
       }
     })
-  }
-}
-
-/** `GET /api/v1/models/file_info?path=`: a GGUF file's own facts, to fill a register form (upstream: auto-register). */
-export async function modelFileRoutes(app: FastifyInstance, options: { modelDirs: ModelDirs }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  for (const url of specAndUpstream(routePatterns.fileInfo)) {
-    typed.get(url, { schema: { querystring: FileInfoQuery, response: { 200: GgufFileInfo } } }, (request) =>
-      ggufInfo(options.modelDirs, request.query.path),
-    )
   }
 }
