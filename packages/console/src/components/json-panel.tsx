@@ -1,6 +1,7 @@
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import { Accordion, AccordionDetails, AccordionSummary, Box, Stack, Typography } from '@mui/material'
 import { CopyButton } from './copy-button'
+import { JsonBlock } from './json-block'
 
 /**
  * SPEC §2: the collapsible, read-only JSON Format panel of the register forms — the payload as indented JSON,
@@ -23,21 +24,7 @@ export function JsonPanel({ value }: { value: unknown }) {
           <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
             <CopyButton text={text} label="Copy all" />
           </Box>
-          <Box
-            component="pre"
-            aria-label="Custom json config"
-            sx={{
-              m: 0,
-              p: 2,
-              bgcolor: 'grey.50',
-              borderRadius: 1,
-              fontSize: 13,
-              overflow: 'auto',
-              maxHeight: 480,
-            }}
-          >
-            {text}
-          </Box>
+          <JsonBlock text={text} label="Custom json config" maxHeight={480} />
         </Box>
       </AccordionDetails>
     </Accordion>

@@ -1,5 +1,6 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material'
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material'
 import { useState } from 'react'
+import { JsonBlock } from '../../../components/json-block'
 
 interface CustomJsonDialogProps {
   model: Record<string, unknown> & { model_name: string }
@@ -15,21 +16,7 @@ export function CustomJsonDialog({ model, onEdit, onClose }: CustomJsonDialogPro
     <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="custom-json-title">
       <DialogTitle id="custom-json-title">{model.model_name}</DialogTitle>
       <DialogContent>
-        <Box
-          component="pre"
-          aria-label="Custom model JSON"
-          sx={{
-            m: 0,
-            p: 2,
-            bgcolor: 'grey.100',
-            borderRadius: 1,
-            overflow: 'auto',
-            maxHeight: '60vh',
-            fontSize: 12,
-          }}
-        >
-          {json}
-        </Box>
+        <JsonBlock text={json} label="Custom model JSON" maxHeight="60vh" />
       </DialogContent>
       <DialogActions>
         <Button

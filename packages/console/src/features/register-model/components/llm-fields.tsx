@@ -13,6 +13,7 @@ import type { ModelFamilies, PromptStyles } from '@serving-console/contract'
 import { useFileInfo } from '../api/get-file-info'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
+import { ModelNameField } from './model-name-field'
 import { SpecList } from './spec-list'
 
 interface LlmFieldsProps {
@@ -105,13 +106,7 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
 
   return (
     <Stack spacing={2.5}>
-      <TextField
-        label="Model Name"
-        required
-        value={draft.model_name}
-        onChange={(event) => set({ model_name: event.target.value })}
-        helperText="Alphanumeric characters with properly placed hyphens and underscores. Must not match any built-in model names."
-      />
+      <ModelNameField value={draft.model_name} onChange={(model_name) => set({ model_name })} />
       <TextField
         label="Model Description (Optional)"
         value={draft.model_description}

@@ -37,8 +37,9 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
 
   const payload = toPayload(kind, draft)
   const errors = fieldErrors(kind, draft)
-  const unchanged =
-    editing !== undefined && JSON.stringify(payload) === JSON.stringify(toPayload(kind, editing.draft))
+  // What was loaded, serialised once: Edit stays disabled until the payload differs from it.
+  const [loaded] = useState(() => (editing ? JSON.stringify(toPayload(kind, editing.draft)) : null))
+  const unchanged = loaded !== null && JSON.stringify(payload) === loaded
   const busy = register.isPending || edit.isPending
 
   const submit = () => {

@@ -23,6 +23,7 @@ import {
   type RerankDraft,
 } from '../model/forms'
 import { LanguagePicker } from './language-picker'
+import { ModelNameField } from './model-name-field'
 
 interface SimpleFieldsProps {
   kind: Exclude<RegisterKind, 'llm'>
@@ -35,9 +36,6 @@ const textOf = (draft: Draft, field: string) => {
   const value = (draft as unknown as Record<string, unknown>)[field]
   return typeof value === 'string' ? value : ''
 }
-
-const NAME_HINT =
-  'Alphanumeric characters with properly placed hyphens and underscores. Must not match any built-in model names.'
 
 /** SPEC §3's embedding, rerank, image, audio and flexible forms. */
 export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
@@ -56,13 +54,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
   )
   return (
     <Stack spacing={2.5}>
-      <TextField
-        label="Model Name"
-        required
-        value={draft.model_name}
-        onChange={(event) => set({ model_name: event.target.value })}
-        helperText={NAME_HINT}
-      />
+      <ModelNameField value={draft.model_name} onChange={(model_name) => set({ model_name })} />
       {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
       {kind === 'embedding' && text('dimensions', 'Dimensions')}
       {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
