@@ -8,6 +8,20 @@ const auth = testServer('auth')
 /** The same users, with tokens that expire after 6 s. */
 const expiry = testServer('expiry')
 
+/** Gateway mode in front of the `open` platform: the platform's journeys, through the gateway. */
+const gateway = testServer('gateway')
+
+/**
+ * Gateways in front of replays of real Xinference servers (fixtures/xinference-recorded): v2.12.0 as a two-node
+ * cluster, v2.12.0 and v3.2.1 (auth on, no administrator yet) as recorded by `xinference-local`.
+ */
+export const XINFERENCE_VERSIONS = ['v1.8.0', 'v2.12.0', 'v3.2.1'] as const
+const replays = XINFERENCE_VERSIONS.map((version) => ({
+  version,
+  upstream: testServer(`replay-${version}`),
+  gateway: testServer(`gateway-${version}`),
+}))
+
 /** A stand-in model hub, slow on purpose (20 KB/s), so a launch stays in its download long enough to follow and cancel. */
 const hub = testServer('hub')
 
@@ -22,6 +36,17 @@ function platform(server: TestServer, extraArgs = '') {
     stdout: 'pipe' as const,
   }
 }
+function gatewayTo(server: TestServer, endpoint: string) {
+  return {
+    name: `gateway (${server.name})`,
+    command: `node ../packages/server/dist/main.js --port ${server.port} --endpoint ${endpoint} --log-level warn`,
+    url: `${server.url}/ui/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: 'pipe' as const,
+  }
+}
+
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 export default defineConfig({
@@ -54,8 +79,18 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'open', testIgnore: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${open.url}/ui/` } },
+    {
+      name: 'open',
+      testIgnore: /auth\.spec|xinference-versions\.spec/,
+      use: { browserName: 'chromium', baseURL: `${open.url}/ui/` },
+    },
     { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
+    {
+      name: 'gateway',
+      testMatch: /(launch-model|running-models|register-model|cluster-info)\.spec/,
+      use: { browserName: 'chromium', baseURL: `${gateway.url}/ui/` },
+    },
+    { name: 'xinference', testMatch: /xinference-versions\.spec/, use: { browserName: 'chromium' } },
   ],
   webServer: [
     {
@@ -68,5 +103,16 @@ export default defineConfig({
     platform(open, `--hf-endpoint ${hub.url}`),
     platform(auth, `--auth-config ${authFileFor(auth, 30)}`),
     platform(expiry, `--auth-config ${authFileFor(expiry, 0.1)}`),
+    gatewayTo(gateway, open.url),
+    ...replays.flatMap(({ version, upstream, gateway: front }) => [
+      {
+        name: `replay of Xinference ${version}`,
+        command: `node ../packages/server/dist/testing/replay-upstream.js ../fixtures/xinference-recorded/${version} ${upstream.port}${version === 'v2.12.0' ? ' two-node' : ''}`,
+        url: `${upstream.url}/v1/cluster/auth`,
+        reuseExistingServer: false,
+        timeout: 30_000,
+      },
+      gatewayTo(front, upstream.url),
+    ]),
   ],
 })

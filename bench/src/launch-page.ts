@@ -26,7 +26,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const upstream = JSON.parse(readFileSync(root('fixtures/xinference-v1.8/llm-detailed.json'), 'utf8')) as {
   model_name: string
 }[]
-const v3 = JSON.parse(readFileSync(root('fixtures/xinference-v3.2.1/llm-detailed.json'), 'utf8')) as unknown[]
+const v3 = JSON.parse(
+  readFileSync(root('fixtures/xinference-recorded/v3.2.1/030-registrations-LLM-detailed.json'), 'utf8'),
+) as {
+  response: { body: unknown[] }
+}
 const scaled = [0, 1, 2, 3].flatMap((copy) =>
   upstream.map((family) => ({
     ...family,
@@ -189,7 +193,7 @@ async function main() {
     for (const [label, families] of [
       ['upstream v1.8 (120 families)', upstream],
       ['4× copy (480 families)', scaled],
-      ['upstream v3.2.1 (166 families)', v3],
+      ['upstream v3.2.1 (166 families)', v3.response.body],
     ] as const) {
       const body = JSON.stringify(families)
       const runs: Run[] = []

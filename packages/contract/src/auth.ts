@@ -7,9 +7,12 @@ export const LoginRequest = z.object({
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
 
+/** Upstream v3 adds a refresh token, and `must_change_password` when it is true. */
 export const TokenResponse = z.looseObject({
   access_token: z.string(),
   token_type: z.string(),
+  refresh_token: z.string().optional(),
+  must_change_password: z.boolean().optional(),
 })
 export type TokenResponse = z.infer<typeof TokenResponse>
 
@@ -27,3 +30,10 @@ export const SCOPES = [
 ] as const
 export const Scope = z.enum(SCOPES)
 export type Scope = z.infer<typeof Scope>
+
+/**
+ * `GET /api/v1/admin/setup/status` (upstream v3): whether the cluster still needs its first administrator, which
+ * v3 creates with `POST /v1/admin/setup`. The embedded platform's users come from its auth file: never.
+ */
+export const SetupStatus = z.looseObject({ needs_setup: z.boolean() })
+export type SetupStatus = z.infer<typeof SetupStatus>

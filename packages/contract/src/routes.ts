@@ -37,6 +37,9 @@ export const apiPaths = {
   embeddings: '/api/v1/embeddings',
   rerank: '/api/v1/rerank',
   fileInfo: (path: string) => `/api/v1/models/file_info?path=${segment(path)}`,
+  // The console's own: what the server behind it can do (embedded platform or gateway).
+  features: '/api/v1/console/features',
+  setupStatus: '/api/v1/admin/setup/status',
 } as const
 
 /**
@@ -70,6 +73,8 @@ export const routePatterns = {
   embeddings: '/api/v1/embeddings',
   rerank: '/api/v1/rerank',
   fileInfo: '/api/v1/models/file_info',
+  features: '/api/v1/console/features',
+  setupStatus: '/api/v1/admin/setup/status',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

@@ -23,6 +23,8 @@ export interface Config {
   modelDirs: string[]
   /** The most model worker processes at once, all models and replicas together. */
   maxWorkers: number
+  /** Gateway mode: the upstream Xinference supervisor every API call goes to; the embedded platform is off. */
+  endpoint?: URL | undefined
 }
 
 /**
@@ -81,6 +83,11 @@ const OPTIONS = {
   'max-workers': {
     env: 'SERVING_CONSOLE_MAX_WORKERS',
     help: 'most model worker processes at once (one per replica); default 4 per core, at most one per 512 MiB of memory',
+    fallback: '',
+  },
+  endpoint: {
+    env: 'SERVING_CONSOLE_ENDPOINT',
+    help: 'gateway mode: serve the console in front of this Xinference cluster (its supervisor, e.g. http://10.0.0.5:9997) instead of the embedded platform',
     fallback: '',
   },
   'console-dir': {
@@ -159,6 +166,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
   }
+  const endpoint = value('endpoint') ? parseEndpoint(value('endpoint')) : undefined
+  if (endpoint && value('auth-config')) {
+    throw new ConfigError(
+      '--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
+    )
+  }
   const dataDir = resolve(value('data-dir'))
   const modelDirs = list(value('model-dirs')).map((dir) => resolve(dir))
   return {
@@ -176,6 +189,23 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       allowedHosts: list(value('allowed-hosts')).map((host) => host.toLowerCase()),
       modelDirs: modelDirs.length > 0 ? modelDirs : [join(dataDir, 'models'), homedir()],
       maxWorkers,
+      endpoint,
     },
   }
+}
+
+/** An upstream supervisor's address: http(s), no credentials, query or fragment (they would leak or be ignored). */
+function parseEndpoint(text: string): URL {
+  const url = URL.canParse(text) ? new URL(text) : null
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new ConfigError(`--endpoint must be an http:// or https:// address, got "${text}".`)
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(
+      `--endpoint must be a plain address (no user, password, query or #fragment), got "${text}".`,
+    )
+  }
+  // A base path is kept without its trailing slash, so `${base}/v1/...` is always one slash.
+  url.pathname = url.pathname.replace(/\/+$/, '')
+  return url
 }

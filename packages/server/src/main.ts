@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { mkdirSync } from 'node:fs'
 import { buildApp } from './app.js'
+import { buildGatewayApp } from './gateway/app.js'
 import { ConfigError, parseCommandLine, usage } from './config.js'
 
 const SHUTDOWN_DEADLINE_MS = 10_000
@@ -21,11 +22,14 @@ async function main() {
     return
   }
   const { config } = parsed
-  mkdirSync(config.dataDir, { recursive: true })
+  // The gateway keeps nothing on disk: everything lives in the upstream cluster.
+  if (!config.endpoint) mkdirSync(config.dataDir, { recursive: true })
 
   let app
   try {
-    app = await buildApp(config)
+    app = config.endpoint
+      ? await buildGatewayApp({ ...config, endpoint: config.endpoint })
+      : await buildApp(config)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`serving-console: ${error.message}`)
@@ -52,7 +56,11 @@ async function main() {
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const shown = config.host.includes(':') ? `[${config.host}]` : config.host
-  console.log(`Serving Console at http://${shown}:${port}/ui/ (data in ${config.dataDir})`)
+  console.log(
+    config.endpoint
+      ? `Serving Console at http://${shown}:${port}/ui/ (gateway to the Xinference cluster at ${config.endpoint.href.replace(/\/$/, '')})`
+      : `Serving Console at http://${shown}:${port}/ui/ (data in ${config.dataDir})`,
+  )
 
   let closing = false
   const shutdown = (signal: NodeJS.Signals) => {

@@ -169,12 +169,19 @@ describe('tokens on API routes', () => {
       })
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
-    // /token, the auth flag, and a model's web UI page (HTML only; its requests carry the token).
+    // /token, the auth flag, a model's web UI page (HTML only; its requests carry the token), and what Login
+    // must know before anyone signed in: the server's features and whether a first admin is still needed.
     expect(
       Object.entries(ROUTE_SCOPES)
         .filter(([, access]) => access === 'public')
         .map(([route]) => route),
-    ).toEqual(['POST /token', 'GET /api/v1/cluster/auth', 'GET /:model_uid'])
+    ).toEqual([
+      'POST /token',
+      'GET /api/v1/cluster/auth',
+      'GET /:model_uid',
+      'GET /api/v1/console/features',
+      'GET /api/v1/admin/setup/status',
+    ])
   })
 })
 

@@ -26,6 +26,20 @@ describe('command line', () => {
     expect(config(['--data-dir', 'rel/dir']).dataDir).toBe(join(process.cwd(), 'rel/dir'))
   })
 
+  it('takes --endpoint (or SERVING_CONSOLE_ENDPOINT) for gateway mode, a plain http(s) address only', () => {
+    expect(config([]).endpoint).toBeUndefined()
+    expect(config(['--endpoint', 'http://10.0.0.5:9997/']).endpoint?.href).toBe('http://10.0.0.5:9997/')
+    expect(config([], { SERVING_CONSOLE_ENDPOINT: 'https://xinf.example/base/' }).endpoint?.pathname).toBe(
+      '/base',
+    )
+    for (const bad of ['10.0.0.5:9997', 'file:///etc/passwd', 'http://user:pw@host', 'http://host/?q=1']) {
+      expect(() => config(['--endpoint', bad])).toThrow(ConfigError)
+    }
+    expect(() => config(['--endpoint', 'http://host', '--auth-config', 'auth.json'])).toThrow(
+      /do not go together/,
+    )
+  })
+
   it('takes the hardening flags: allowed hosts, model folders, the worker cap', () => {
     const defaults = config(['--data-dir', '/srv/sc'])
     expect(defaults.allowedHosts).toEqual([])

@@ -101,3 +101,33 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
 }
+
+/** A gateway in front of `endpoint`, listening on a loopback port (the gateway is all real HTTP). */
+export async function testGateway(endpoint: string, overrides: Partial<Config> = {}) {
+  const { buildGatewayApp } = await import('../src/gateway/app.js')
+  const app = await buildGatewayApp({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir: tempDir(),
+    logLevel: 'silent',
+    consoleDir: fakeConsoleBuild(),
+    threads: 1,
+    hfEndpoint: 'http://127.0.0.1:9',
+    modelscopeEndpoint: 'http://127.0.0.1:9',
+    allowedHosts: [],
+    modelDirs: [],
+    maxWorkers: 1,
+    ...overrides,
+    endpoint: new URL(endpoint),
+  })
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  cleanups.push(() => app.close())
+  const address = app.server.address()
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+  return { app, url }
+}
+
+/** Runs `cleanup` after the current test. */
+export function afterThisTest(cleanup: () => Promise<void> | void) {
+  cleanups.push(cleanup)
+}

@@ -42,6 +42,9 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /:model_uid': 'public',
   'GET /api/v1/models/launches': 'models:list',
   'GET /api/v1/models/file_info': 'models:register',
+  // What the console may show, and whether a first administrator is still needed: asked before sign-in.
+  'GET /api/v1/console/features': 'public',
+  'GET /api/v1/admin/setup/status': 'public',
 }
 
 /** Paths that are the console itself, not the API. */

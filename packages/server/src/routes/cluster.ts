@@ -5,6 +5,8 @@ import {
   ClusterInfoQuery,
   ClusterVersion,
   DeviceCount,
+  ServerFeatures,
+  SetupStatus,
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { BuildInfo } from '../build-info.js'
@@ -60,6 +62,17 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     { schema: { response: { 200: ClusterVersion } } },
     () => options.buildInfo,
   )
+
+  // The embedded platform has every feature, and its users come from the auth file: no set-up step.
+  typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, () => ({
+    mode: 'platform' as const,
+    upstream: null,
+    model_logs: true,
+    file_info: true,
+  }))
+  for (const url of specAndUpstream(routePatterns.setupStatus)) {
+    typed.get(url, { schema: { response: { 200: SetupStatus } } }, () => ({ needs_setup: false }))
+  }
 
   for (const url of specAndUpstream(routePatterns.clusterDevices)) {
     typed.get(url, { schema: { response: { 200: DeviceCount } } }, () => options.sampler.current().gpu.count)

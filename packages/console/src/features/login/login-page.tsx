@@ -5,6 +5,8 @@ import { Navigate, useNavigate } from 'react-router'
 import { Logo } from '../../components/logo'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
+import { serverFeaturesQuery } from '../../lib/server-features'
+import { setupStatusQuery } from './api/get-setup-status'
 import { useSignIn } from './api/sign-in'
 
 /** SPEC §2 "Login": a LOGIN form; a server without auth sends the user straight to Launch Model. */
@@ -15,6 +17,9 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
 
   const login = useSignIn(() => void navigate(HOME))
+  const setup = useQuery({ ...setupStatusQuery, enabled: auth.data?.auth === true })
+  const features = useQuery({ ...serverFeaturesQuery, enabled: setup.data?.needs_setup === true })
+  const cluster = features.data?.upstream?.address ?? 'the cluster'
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
 
@@ -43,6 +48,13 @@ export function LoginPage() {
           LOGIN
         </Typography>
         <Stack spacing={2.5}>
+          {setup.data?.needs_setup && (
+            <Alert severity="warning" variant="outlined">
+              This Xinference cluster has no administrator yet, so nobody can sign in. Create the first one
+              with Xinference's own set-up page at {cluster} (or <code>POST /v1/admin/setup</code> there),
+              then sign in here.
+            </Alert>
+          )}
           {auth.isError && (
             <Alert severity="error" variant="outlined">
               {authCheckFailure(auth.error)}

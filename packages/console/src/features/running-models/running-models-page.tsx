@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
+import { useServerFeature } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
@@ -35,6 +36,7 @@ export function RunningModelsPage() {
   const cookie = tokenCookie.get()
   const models = useQuery(runningModelsQuery(cookie))
   const [logsOf, setLogsOf] = useState<string | null>(null)
+  const modelLogs = useServerFeature('model_logs')
 
   // SPEC §4: the list reloads whenever the calling flag changes.
   // Only on a change: on mount the query is already loading, and a second request would cancel the first.
@@ -90,7 +92,7 @@ export function RunningModelsPage() {
           busy={isCallingApi}
           onTerminate={(row) => terminate.mutate(row.id)}
           onOpenUi={openWebUi}
-          onLogs={(row) => setLogsOf(row.id)}
+          onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
         />
       )}
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}

@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material'
 import type { ModelFamilies, PromptStyles } from '@serving-console/contract'
+import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
@@ -79,6 +80,7 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
   }
 
   const fileInfo = useFileInfo()
+  const canReadFiles = useServerFeature('file_info')
   const fillFromFile = (index: number) => {
     const spec = draft.specs[index]
     if (!spec) return
@@ -160,7 +162,7 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         specs={draft.specs}
         errors={errors}
         onChange={(specs) => set({ specs })}
-        onFillFromFile={fillFromFile}
+        onFillFromFile={canReadFiles ? fillFromFile : undefined}
       />
       {chat && draft.prompt_style && <PromptStyleView style={draft.prompt_style} />}
     </Stack>

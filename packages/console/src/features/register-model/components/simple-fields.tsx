@@ -11,6 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material'
+import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import {
   newControlnet,
@@ -40,6 +41,7 @@ const textOf = (draft: Draft, field: string) => {
 /** SPEC §3's embedding, rerank, image, audio and flexible forms. */
 export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
   const fileInfo = useFileInfo()
+  const canReadFiles = useServerFeature('file_info')
   const set = (patch: Record<string, unknown>) => onChange({ ...draft, ...patch })
   const text = (field: string, label: string, props: { multiline?: boolean } = {}) => (
     <TextField
@@ -58,7 +60,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
       {kind === 'embedding' && text('dimensions', 'Dimensions')}
       {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
-      {kind === 'embedding' || kind === 'rerank' ? (
+      {canReadFiles && (kind === 'embedding' || kind === 'rerank') ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <Box sx={{ flex: 1, display: 'grid' }}>{text('model_uri', 'Model Path')}</Box>
           <Button

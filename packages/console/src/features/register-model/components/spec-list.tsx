@@ -19,7 +19,8 @@ interface SpecListProps {
   errors: Record<string, string>
   onChange: (specs: SpecDraft[]) => void
   /** Fills a GGUF spec (and what else the file knows) from the file's own header. */
-  onFillFromFile: (index: number) => void
+  /** Absent where the server cannot read the model's files (a gateway: they live on the cluster). */
+  onFillFromFile?: ((index: number) => void) | undefined
 }
 
 const pathLabel = (format: string) =>
@@ -81,7 +82,7 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
                     placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
                     sx={{ flex: 1 }}
                   />
-                  {spec.format === 'ggufv2' && (
+                  {spec.format === 'ggufv2' && onFillFromFile && (
                     <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
                       Fill from file
                     </Button>

@@ -17,7 +17,8 @@ interface RunningModelsTableProps {
   busy: boolean
   onTerminate: (row: RunningModel) => void
   onOpenUi: (row: RunningModel) => void
-  onLogs: (row: RunningModel) => void
+  /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
+  onLogs?: ((row: RunningModel) => void) | undefined
 }
 
 const NoRows = () => (
@@ -136,13 +137,15 @@ export function RunningModelsTable({
               disabled={busy}
               onClick={() => onTerminate(row)}
             />
-            <Action
-              label="Log"
-              name={`Log of ${row.id}`}
-              icon={<ArticleOutlined fontSize="small" />}
-              disabled={busy}
-              onClick={() => onLogs(row)}
-            />
+            {onLogs && (
+              <Action
+                label="Log"
+                name={`Log of ${row.id}`}
+                icon={<ArticleOutlined fontSize="small" />}
+                disabled={busy}
+                onClick={() => onLogs(row)}
+              />
+            )}
           </Stack>
         ),
     },

@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { testServer } from '../support/servers'
+
+/**
+ * The console through the gateway in front of replays of real Xinference servers: each version's real answers
+ * (catalogue, engines, a two-node cluster, failed launches, v3's sign-in) render in Chromium.
+ */
+const gatewayOf = (version: string) => `${testServer(`gateway-${version}`).url}/ui/`
+const recorded = (version: string, file: string) =>
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(new URL(`../../fixtures/xinference-recorded/${version}/${file}.json`, import.meta.url)),
+      'utf8',
+    ),
+  ) as { request: { body: unknown }; response: { body: unknown } }
+
+const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
+const search = (page: Page) => page.getByRole('textbox', { name: 'Search for model name and description' })
+
+async function signInToV3(page: Page) {
+  const { username, password } = recorded('v3.2.1', '008-token-login').request.body as Record<string, string>
+  await page.getByLabel('Username').fill(username ?? '')
+  await page.getByLabel('Password').fill(password ?? '')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+for (const version of ['v1.8.0', 'v2.12.0'] as const) {
+  test(`Xinference ${version}: the catalogue and its engines render, logs and Fill from file are hidden`, async ({
+    page,
+  }) => {
+    const families = recorded(version, '030-registrations-LLM-detailed').response.body as unknown[]
+    await page.setViewportSize({ width: 1500, height: 900 })
+    await page.goto(`${gatewayOf(version)}#/launch_model/llm`)
+    await expect(card(page, 'baichuan-2')).toBeVisible()
+    await search(page).fill('qwen2.5-instruct')
+    await card(page, 'qwen2.5-instruct').click()
+    await page.getByRole('combobox', { name: 'Model Engine' }).click()
+    await expect(page.getByRole('option', { name: 'Transformers' })).toBeVisible()
+    if (version === 'v2.12.0') {
+      // Newer servers name the engines they cannot use, with the reason.
+      await expect(page.getByRole('option', { name: 'MLX (unavailable)' })).toBeVisible()
+    }
+    await page.keyboard.press('Escape')
+    expect(families.length).toBe(version === 'v1.8.0' ? 120 : 162)
+
+    await page.goto(`${gatewayOf(version)}#/register_model/llm`)
+    await expect(page.getByRole('heading', { name: 'Register Model' })).toBeVisible()
+    await page.getByLabel('Model Path').first().fill('/data/models/x.gguf')
+    await expect(page.getByRole('button', { name: 'Fill from file' })).toHaveCount(0)
+  })
+}
+
+test('Xinference v2.12.0 as a two-node cluster: supervisor and worker each with their own address', async ({
+  page,
+}) => {
+  const nodes = recorded('v2.12.0', '201-dist-cluster-info-detailed').response.body as {
+    ip_address: string
+  }[]
+  await page.goto(`${gatewayOf('v2.12.0')}#/cluster_info`)
+  const supervisor = page.getByRole('region', { name: 'Supervisor' })
+  await expect(supervisor.getByRole('row', { name: `Address ${nodes[0]?.ip_address}` })).toBeVisible()
+  await expect(supervisor.getByRole('row', { name: /^Version/ })).toContainText('Release: 2.12.0')
+  const workers = page.getByRole('region', { name: 'Workers' })
+  await expect(workers.getByRole('row', { name: /^Count 1$/ })).toBeVisible()
+  const details = page.getByRole('region', { name: 'Worker Details' })
+  await expect(details.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(
+    nodes[1]?.ip_address ?? '',
+  )
+})
+
+test('Xinference v3.2.1: says a first admin is needed, refuses a wrong password, signs in, shows a failed launch', async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v3.2.1')}#/launch_model/llm`)
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
+  await expect(page.getByText('This Xinference cluster has no administrator yet')).toBeVisible()
+
+  const wrong = recorded('v3.2.1', '007-token-wrong-password').request.body as Record<string, string>
+  await page.getByLabel('Username').fill(wrong.username ?? '')
+  await page.getByLabel('Password').fill(wrong.password ?? '')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page.getByText('Login failed: 401 - Incorrect username or password')).toBeVisible()
+
+  await page.getByLabel('Username').fill('')
+  await page.getByLabel('Password').fill('')
+  await signInToV3(page)
+  await expect(page).toHaveURL(/#\/launch_model\/llm/)
+  await expect(card(page, 'baichuan-2')).toBeVisible()
+
+  // The launch of 092 failed upstream and stays an ERROR instance: its reason, from v3's replica status.
+  await page.goto(`${gatewayOf('v3.2.1')}#/running_models/llm`)
+  const launches = page.getByRole('region', { name: 'Launches' })
+  await expect(launches).toContainText('qwen2.5-instruct: launch failed')
+  await expect(launches).toContainText("No such file or directory: 'uv'")
+  // v3 keeps no per-model log the gateway can read: no Log button on any row.
+  await expect(page.getByRole('button', { name: /^Log of/ })).toHaveCount(0)
+})

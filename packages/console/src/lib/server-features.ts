@@ -1,0 +1,21 @@
+import { apiPaths, ServerFeatures } from '@serving-console/contract'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api } from './api-client'
+
+/**
+ * `GET /api/v1/console/features`: what the server behind the console can do. The embedded platform can do
+ * everything; a gateway to an Xinference cluster cannot show per-model logs or read model files, so the console
+ * hides those instead of offering buttons that can only fail. Asked once; a failure hides them too.
+ */
+export const serverFeaturesQuery = queryOptions({
+  queryKey: ['console', 'features'],
+  queryFn: ({ signal }) => api.get(apiPaths.features, { schema: ServerFeatures, signal }),
+  staleTime: Infinity,
+  meta: { silent: true },
+})
+
+/** Whether the server has this feature; false until it said so. */
+export function useServerFeature(feature: 'model_logs' | 'file_info'): boolean {
+  const features = useQuery(serverFeaturesQuery)
+  return features.data?.[feature] === true
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+
+/**
+ * `GET /api/v1/console/features`: what the server behind the console can do, so the console shows only what
+ * works. The embedded platform can do everything; in gateway mode it depends on the upstream cluster.
+ */
+export const ServerFeatures = z.looseObject({
+  mode: z.enum(['platform', 'gateway']),
+  /** Gateway mode: the cluster behind it, as detected; null on the embedded platform. */
+  upstream: z.looseObject({ address: z.string(), kind: z.string(), version: z.string() }).nullable(),
+  /** `GET /api/v1/models/{uid}/logs` answers. */
+  model_logs: z.boolean(),
+  /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
+  file_info: z.boolean(),
+})
+export type ServerFeatures = z.infer<typeof ServerFeatures>

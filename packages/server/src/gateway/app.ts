@@ -1,0 +1,64 @@
+import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
+import { consoleStatic } from '../plugins/console-static.js'
+import { answerClientError, answerFrameworkError, installErrorHandler } from '../plugins/error-handler.js'
+import { installRequestGuard } from '../plugins/request-guard.js'
+import { installSecurityHeaders } from '../plugins/security-headers.js'
+import { jsonSerializerCompiler, zodValidatorCompiler } from '../zod-type-provider.js'
+import { forward } from './forward.js'
+import { isOutage, ProfileDetector } from './profile.js'
+import { gatewayRoutes } from './routes.js'
+import { Upstream } from './upstream.js'
+import { GatewayChatPages } from './web-ui.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Gateway mode only: the upstream cluster and what it was found to be. */
+    gateway?: { upstream: Upstream; profiles: ProfileDetector }
+  }
+}
+
+/**
+ * Gateway mode: the console in front of a real Xinference cluster. The same front door as the platform (Host
+ * and cross-site checks, JSON limits, security headers), the console at /ui/, a few routes translated for the
+ * upstream's version (routes.ts) and everything else forwarded to the one configured upstream as it is. The
+ * gateway keeps no users and adds no credentials: the caller's Authorization header goes upstream, and the
+ * upstream's 401/403/429 come back.
+ */
+export async function buildGatewayApp(config: Config & { endpoint: URL }): Promise<FastifyInstance> {
+  const upstream = new Upstream(config.endpoint)
+  const profiles = new ProfileDetector(upstream)
+  const pages = new GatewayChatPages()
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    routerOptions: { maxParamLength: 1024 },
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  })
+  app.setValidatorCompiler(zodValidatorCompiler)
+  app.setSerializerCompiler(jsonSerializerCompiler)
+  installErrorHandler(app)
+  installRequestGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts })
+  installSecurityHeaders(app)
+  app.decorate('gateway', { upstream, profiles })
+
+  // The upstream may come back as another version (an upgrade): find out again after it was unreachable.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (isOutage(error)) profiles.forget()
+  })
+
+  await app.register(consoleStatic, { consoleDir: config.consoleDir })
+  await app.register(gatewayRoutes, { upstream, profiles, pages })
+  await app.register(async (scope) => {
+    // Bodies pass through unread: any type (Gradio uploads, audio files), streamed, counted against a limit.
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
+    scope.all('/*', (request, reply) => forward(upstream, request, reply))
+  })
+  return app
+}

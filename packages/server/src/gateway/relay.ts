@@ -1,0 +1,25 @@
+import type { FastifyReply } from 'fastify'
+import type { UpstreamJson } from './upstream.js'
+
+/**
+ * Sends an upstream answer the gateway read whole back to the client: a 2xx JSON body through `adapt`, anything
+ * else (errors, plain-text 500s) exactly as the upstream wrote it, with its status and the headers that matter.
+ */
+export function relay(
+  reply: FastifyReply,
+  answer: UpstreamJson,
+  adapt: (body: unknown) => unknown = (body) => body,
+) {
+  reply.code(answer.status)
+  for (const name of ['www-authenticate', 'retry-after'] as const) {
+    const value = answer.headers[name]
+    if (value !== undefined) reply.header(name, value)
+  }
+  if (answer.body === undefined) {
+    return reply.type(answer.headers['content-type'] ?? 'text/plain; charset=utf-8').send(answer.text)
+  }
+  const ok = answer.status >= 200 && answer.status < 300
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(ok ? adapt(answer.body) : answer.body))
+}

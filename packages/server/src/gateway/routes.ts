@@ -1,0 +1,183 @@
+import {
+  CreateLlmUiRequest,
+  ModelTypeParams,
+  RegisterModelRequest,
+  RegistrationParams,
+  routePatterns,
+  ServerFeatures,
+  UidParams,
+  upstreamPath,
+} from '@serving-console/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError } from '../http-error.js'
+import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { launchesFromInstances } from './adapters/launches.js'
+import { normalizeProgress } from './adapters/progress.js'
+import { fromUpstreamRegistration, toUpstreamRegistration } from './adapters/registrations.js'
+import { forward } from './forward.js'
+import type { ProfileDetector, UpstreamProfile } from './profile.js'
+import { relay } from './relay.js'
+import type { Upstream } from './upstream.js'
+import type { GatewayChatPages } from './web-ui.js'
+
+export interface GatewayParts {
+  upstream: Upstream
+  profiles: ProfileDetector
+  pages: GatewayChatPages
+}
+
+/** In-flight launches whose progress is asked for, at most, per listing. */
+const PROGRESS_LOOKUPS = 16
+
+const authorization = (request: FastifyRequest) => request.headers.authorization
+
+/**
+ * The routes the gateway answers itself, at SPEC's paths only (upstream's own `/v1` paths always pass through):
+ * each asks the upstream's profile, then passes the request through or translates it. Every other request is
+ * forwarded by the catch-all in app.ts.
+ */
+export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
+  const { upstream, profiles, pages } = parts
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
+  const get = (request: FastifyRequest, path: string) =>
+    upstream.json('GET', path, { authorization: authorization(request) })
+
+  typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, async (request) => {
+    const profile = await profileFor(request)
+    return {
+      mode: 'gateway' as const,
+      upstream: { address: upstream.address, kind: profile.kind, version: profile.version },
+      model_logs: profile.modelLogs,
+      file_info: profile.fileInfo,
+    }
+  })
+
+  /** Runs `adapted` unless the upstream speaks SPEC's API itself, in which case the request passes through. */
+  const unlessNative =
+    <R extends FastifyRequest>(
+      adapted: (request: R, reply: FastifyReply, profile: UpstreamProfile) => unknown,
+    ) =>
+    async (request: R, reply: FastifyReply) => {
+      const profile = await profileFor(request)
+      if (profile.kind === 'serving-console') return forward(upstream, request, reply)
+      return adapted(request, reply, profile)
+    }
+
+  typed.post(
+    routePatterns.registrations,
+    { schema: { params: ModelTypeParams, body: RegisterModelRequest } },
+    unlessNative(async (request, reply, profile) => {
+      const { model_type } = request.params as { model_type: string }
+      const { model, persist } = request.body as RegisterModelRequest
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(model)
+      } catch {
+        throw new HttpError(400, 'model must be a JSON object, as a string')
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new HttpError(400, 'model must be a JSON object, as a string')
+      }
+      const translated = toUpstreamRegistration(model_type, parsed as Record<string, unknown>, profile)
+      const answer = await upstream.json('POST', upstreamPath(request.url), {
+        authorization: authorization(request),
+        body: { model: JSON.stringify(translated), persist },
+      })
+      return relay(reply, answer)
+    }),
+  )
+
+  typed.get(
+    routePatterns.registration,
+    { schema: { params: RegistrationParams } },
+    unlessNative(async (request, reply) => {
+      const { model_type } = request.params as { model_type: string }
+      return relay(reply, await get(request, upstreamPath(request.url)), (body) =>
+        fromUpstreamRegistration(model_type, body),
+      )
+    }),
+  )
+
+  typed.get(
+    routePatterns.progress,
+    { schema: { params: UidParams } },
+    unlessNative(async (request, reply) =>
+      relay(reply, await get(request, upstreamPath(request.url)), normalizeProgress),
+    ),
+  )
+
+  typed.get(
+    routePatterns.replicas,
+    { schema: { params: UidParams } },
+    unlessNative(async (request, reply, profile) => {
+      // 1.x has no replica route: no replica is known to have failed.
+      if (!profile.replicas) return []
+      return relay(reply, await get(request, upstreamPath(request.url)))
+    }),
+  )
+
+  typed.get(
+    routePatterns.launches,
+    unlessNative(async (request, reply) => {
+      const answer = await get(request, '/v1/models/instances')
+      if (answer.status !== 200) return relay(reply, answer)
+      const launches = launchesFromInstances(answer.body)
+      await Promise.all(
+        launches
+          .filter((launch) => launch.stage !== 'failed')
+          .slice(0, PROGRESS_LOOKUPS)
+          .map(async (launch) => {
+            const progress = await get(request, `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`)
+            const body = normalizeProgress(progress.body) as
+              { progress?: unknown; stage?: unknown } | undefined
+            if (typeof body?.progress === 'number') launch.progress = body.progress
+            if (body?.stage === 'downloading') launch.stage = 'downloading'
+          }),
+      )
+      return launches
+    }),
+  )
+
+  typed.get(
+    routePatterns.logs,
+    { schema: { params: UidParams } },
+    unlessNative((_request, _reply, profile) => {
+      throw new HttpError(
+        404,
+        `Xinference ${profile.version} keeps no per-model logs; read the worker's log on its machine`,
+      )
+    }),
+  )
+
+  typed.get(
+    routePatterns.fileInfo,
+    unlessNative(() => {
+      throw new HttpError(
+        404,
+        "Model files live on the cluster's machines, which the gateway cannot read; fill the form in by hand",
+      )
+    }),
+  )
+
+  // Launch Web UI: Xinference < 3 mounts Gradio (and our platform its chat page) upstream; for v3 the gateway
+  // serves the chat page itself.
+  typed.post(
+    routePatterns.createLlmUi,
+    { schema: { params: UidParams, body: CreateLlmUiRequest } },
+    async (request, reply) => {
+      const profile = await profileFor(request)
+      if (profile.webUi === 'upstream') return forward(upstream, request, reply)
+      const { model_uid } = request.params
+      const model = await get(request, `/v1/models/${encodeURIComponent(model_uid)}`)
+      if (model.status !== 200) return relay(reply, model)
+      pages.add(model_uid, (model.body ?? {}) as Record<string, unknown>)
+      return { model_uid }
+    },
+  )
+  typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
+    // `/status`, `/metrics` and the like are upstream's; only pages this gateway made are its own.
+    if (!pages.has(request.params.model_uid)) return forward(upstream, request, reply)
+    return pages.send(request.params.model_uid, reply)
+  })
+}

@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { isDeepStrictEqual } from 'node:util'
+
+/** One recorded exchange with a real Xinference server (see fixtures/xinference-recorded/README). */
+export interface Exchange {
+  number: number
+  name: string
+  request: { method: string; path: string; query: string; headers: Record<string, string>; body: unknown }
+  response: { status: number; headers: Record<string, string>; body: unknown; sse?: unknown[] }
+}
+
+export interface ReplayOptions {
+  /** Exchanges from these number ranges answer first for their route (e.g. [200, 299]: the two-node cluster). */
+  prefer?: [number, number][]
+  /** Milliseconds before the launch call (`POST /v1/models`) answers: a launch that takes its time. */
+  launchDelayMs?: number
+}
+
+export interface ReplayUpstream {
+  url: string
+  /** Every request, in order: method, path with query, and the body (parsed when JSON). */
+  requests: { method: string; path: string; body: unknown }[]
+  /** Answer every request with this instead, until cleared: plain text, a hang-up, or nothing at all. */
+  fault: 'plain-text' | 'hang-up' | null
+  close: () => Promise<void>
+}
+
+export function loadExchanges(folder: string): Exchange[] {
+  return readdirSync(folder)
+    .filter((file) => /^\d{3}-.*\.json$/.test(file))
+    .sort()
+    .map((file) => {
+      const recorded = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Omit<
+        Exchange,
+        'number' | 'name'
+      >
+      return { ...recorded, number: Number(file.slice(0, 3)), name: file.replace(/\.json$/, '') }
+    })
+}
+
+/** Exchanges 001–018 record the auth flow (no token, garbage, expired, a viewer). */
+const AUTH_SECTION_END = 20
+
+const keyOf = (method: string, path: string, query: string) => `${method} ${path}${query ? `?${query}` : ''}`
+
+/** A registration's `model` travels as a JSON string; compare what it says, not how it was spaced. */
+function sameBody(recorded: unknown, sent: unknown): boolean {
+  const open = (body: unknown) => {
+    if (typeof body !== 'object' || body === null || !('model' in body)) return body
+    const model = body.model
+    if (typeof model !== 'string') return body
+    try {
+      return { ...body, model: JSON.parse(model) as unknown }
+    } catch {
+      return body
+    }
+  }
+  return isDeepStrictEqual(open(recorded), open(sent))
+}
+
+/**
+ * A stand-in for someone else's server, built from the recorded exchanges and nothing else: a request is answered
+ * with the recording of the same method, path and query. Where one route was recorded several times, state
+ * decides, kept as the number of the last state-changing exchange answered: a POST or DELETE picks the recording
+ * with the same body (else the next one in order), a GET the first recording after that point (register →
+ * listed, launch → running, terminate → gone), or the first of all once the story is over. Recorded polls
+ * (`…-poll-…`) are answered one after another. Unknown requests get upstream's 404.
+ */
+export async function startReplayUpstream(
+  folder: string,
+  options: ReplayOptions = {},
+  port = 0,
+): Promise<ReplayUpstream> {
+  const exchanges = loadExchanges(folder)
+  const preferred = (exchange: Exchange) =>
+    (options.prefer ?? []).some(([from, to]) => exchange.number >= from && exchange.number <= to)
+  const byKey = new Map<string, Exchange[]>()
+  for (const exchange of exchanges) {
+    const { method, path, query } = exchange.request
+    const key = keyOf(method, path, query)
+    byKey.set(key, [...(byKey.get(key) ?? []), exchange])
+  }
+  let clock = 0
+  const polled = new Set<number>()
+
+  function choose(method: string, all: Exchange[], body: unknown, signedIn: boolean): Exchange {
+    // The auth section (001–018) shows what callers without a (valid) token get: it answers a caller with no
+    // token where it recorded one, and is left out otherwise, unless it is all there is.
+    const scenario = all.find(preferred)
+    if (scenario) return scenario
+    const story = all.filter((exchange) => exchange.number >= AUTH_SECTION_END)
+    const anonymous = all.find(
+      (exchange) => exchange.number < AUTH_SECTION_END && !exchange.request.headers.authorization,
+    )
+    if (!signedIn && anonymous && method === 'GET') return anonymous
+    const candidates = story.length > 0 ? story : all
+    const first = candidates[0] as Exchange
+    if (method === 'POST' || method === 'DELETE') {
+      const ahead = candidates.filter((exchange) => exchange.number > clock)
+      return (
+        candidates.find((exchange) => sameBody(exchange.request.body, body)) ??
+        // A body nobody recorded is answered as the recorded success.
+        ahead.find((exchange) => exchange.response.status < 300) ??
+        ahead[0] ??
+        first
+      )
+    }
+    const ahead = candidates.filter((exchange) => exchange.number > clock)
+    const poll = ahead.find((exchange) => exchange.name.includes('-poll-') && !polled.has(exchange.number))
+    if (poll) {
+      polled.add(poll.number)
+      return poll
+    }
+    return ahead.find((exchange) => !exchange.name.includes('-poll-')) ?? first
+  }
+
+  const replay: ReplayUpstream = {
+    url: '',
+    requests: [],
+    fault: null,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+
+  async function answer(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://replay')
+    const method = request.method ?? 'GET'
+    const chunks: Buffer[] = []
+    for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk)
+    const text = Buffer.concat(chunks).toString('utf8')
+    let body: unknown = text || null
+    try {
+      body = text ? (JSON.parse(text) as unknown) : null
+    } catch {
+      // A body that is not JSON is compared as text.
+    }
+    replay.requests.push({ method, path: url.pathname + url.search, body })
+
+    if (replay.fault === 'hang-up') return request.socket.destroy()
+    if (replay.fault === 'plain-text') {
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+      return response.end('Internal Server Error: replayed fault')
+    }
+    const candidates = byKey.get(keyOf(method, url.pathname, url.search.slice(1)))
+    if (!candidates) {
+      response.writeHead(404, { 'content-type': 'application/json' })
+      return response.end(JSON.stringify({ detail: 'Not Found' }))
+    }
+    const exchange = choose(method, candidates, body, Boolean(request.headers.authorization))
+    if (method === 'POST' || method === 'DELETE') clock = Math.max(clock, exchange.number)
+    if (method === 'POST' && url.pathname === '/v1/models' && options.launchDelayMs) {
+      await new Promise((resolve) => setTimeout(resolve, options.launchDelayMs))
+    }
+    const { status, headers, body: recorded, sse } = exchange.response
+    const kept = Object.fromEntries(
+      Object.entries(headers).filter(([name]) => name !== 'content-encoding' && name !== 'transfer-encoding'),
+    )
+    response.writeHead(status, kept)
+    if (sse) {
+      // As upstream streams it: one `data:` event per chunk, each written on its own.
+      for (const event of sse) {
+        response.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+      }
+      return response.end()
+    }
+    if (method === 'HEAD') return response.end()
+    response.end(typeof recorded === 'string' ? recorded : JSON.stringify(recorded))
+  }
+
+  const server = createServer((request, response) => {
+    answer(request, response).catch(() => response.destroy())
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const address = server.address()
+  replay.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`
+  return replay
+}
+
+/** `node replay-upstream.js FOLDER PORT [two-node]`: a replay upstream as a process, for the e2e journeys. */
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const [folder, port, scenario] = process.argv.slice(2)
+  if (!folder || !port) throw new Error('usage: replay-upstream FOLDER PORT [two-node]')
+  const replay = await startReplayUpstream(
+    folder,
+    scenario === 'two-node' ? { prefer: [[200, 299]] } : {},
+    Number(port),
+  )
+  console.log(`replay upstream of ${folder} at ${replay.url}`)
+}
