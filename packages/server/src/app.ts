@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { loadAuthFile } from './auth/auth-file.js'
 import { Authenticator } from './auth/authenticator.js'
 import { readBuildInfo } from './build-info.js'
@@ -7,11 +7,9 @@ import { Catalogue } from './catalogue/catalogue.js'
 import { loadBuiltinCatalogue } from './catalogue/families.js'
 import { ResourceSampler } from './cluster/resource-sampler.js'
 import type { Config } from './config.js'
+import { createServer } from './front-door.js'
 import { installAuth } from './plugins/auth.js'
 import { consoleStatic } from './plugins/console-static.js'
-import { answerClientError, answerFrameworkError, installErrorHandler } from './plugins/error-handler.js'
-import { installRequestGuard } from './plugins/request-guard.js'
-import { installSecurityHeaders } from './plugins/security-headers.js'
 import { CustomModelsRepository } from './db/custom-models.js'
 import { openDatabase } from './db/database.js'
 import { ModelDirs } from './files/model-dirs.js'
@@ -24,7 +22,6 @@ import { modelFileRoutes } from './routes/model-files.js'
 import { registrationRoutes } from './routes/registrations.js'
 import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
-import { jsonSerializerCompiler, zodValidatorCompiler } from './zod-type-provider.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,23 +43,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const authenticator = config.authConfig ? new Authenticator(loadAuthFile(config.authConfig)) : null
 
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    // Names are at most 64 characters; longer ones still reach a route, to be answered with `{detail}`.
-    routerOptions: { maxParamLength: 1024 },
-    bodyLimit: 1024 * 1024,
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
-    // One line per request is noise at info; debug and trace show them.
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
-  })
-  app.setValidatorCompiler(zodValidatorCompiler)
-  app.setSerializerCompiler(jsonSerializerCompiler)
-  installErrorHandler(app)
-  installRequestGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts })
-  installSecurityHeaders(app)
+  const app = createServer(config)
   installAuth(app, authenticator)
 
   // Every route, for the tests that prove each one is guarded.

@@ -38,9 +38,9 @@ export function fakeConsoleBuild(): string {
   return dir
 }
 
-/** The whole platform on a fresh data dir, not listening: call `inject`. Closed after the test. */
-export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
+/** A configuration for tests: loopback, a fresh data dir, hubs at a closed port, nothing logged. */
+function testConfig(): Config {
+  return {
     host: '127.0.0.1',
     port: 0,
     dataDir: tempDir(),
@@ -52,8 +52,12 @@ export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyI
     allowedHosts: [],
     modelDirs: [tempDir('sc-models-')],
     maxWorkers: 8,
-    ...overrides,
-  })
+  }
+}
+
+/** The whole platform on a fresh data dir, not listening: call `inject`. Closed after the test. */
+export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
+  const app = await buildApp({ ...testConfig(), ...overrides })
   cleanups.push(() => app.close())
   return app
 }
@@ -105,21 +109,7 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
 /** A gateway in front of `endpoint`, listening on a loopback port (the gateway is all real HTTP). */
 export async function testGateway(endpoint: string, overrides: Partial<Config> = {}) {
   const { buildGatewayApp } = await import('../src/gateway/app.js')
-  const app = await buildGatewayApp({
-    host: '127.0.0.1',
-    port: 0,
-    dataDir: tempDir(),
-    logLevel: 'silent',
-    consoleDir: fakeConsoleBuild(),
-    threads: 1,
-    hfEndpoint: 'http://127.0.0.1:9',
-    modelscopeEndpoint: 'http://127.0.0.1:9',
-    allowedHosts: [],
-    modelDirs: [],
-    maxWorkers: 1,
-    ...overrides,
-    endpoint: new URL(endpoint),
-  })
+  const app = await buildGatewayApp({ ...testConfig(), ...overrides, endpoint: new URL(endpoint) })
   await app.listen({ host: '127.0.0.1', port: 0 })
   cleanups.push(() => app.close())
   const address = app.server.address()

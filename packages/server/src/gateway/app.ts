@@ -1,10 +1,7 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
+import { createServer } from '../front-door.js'
 import { consoleStatic } from '../plugins/console-static.js'
-import { answerClientError, answerFrameworkError, installErrorHandler } from '../plugins/error-handler.js'
-import { installRequestGuard } from '../plugins/request-guard.js'
-import { installSecurityHeaders } from '../plugins/security-headers.js'
-import { jsonSerializerCompiler, zodValidatorCompiler } from '../zod-type-provider.js'
 import { forward } from './forward.js'
 import { isOutage, ProfileDetector } from './profile.js'
 import { gatewayRoutes } from './routes.js'
@@ -30,21 +27,7 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
   const profiles = new ProfileDetector(upstream)
   const pages = new GatewayChatPages()
 
-  const app = Fastify({
-    logger: { level: config.logLevel },
-    routerOptions: { maxParamLength: 1024 },
-    bodyLimit: 1024 * 1024,
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
-    logController: new LogController({
-      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    }),
-  })
-  app.setValidatorCompiler(zodValidatorCompiler)
-  app.setSerializerCompiler(jsonSerializerCompiler)
-  installErrorHandler(app)
-  installRequestGuard(app, { listenHost: config.host, allowedHosts: config.allowedHosts })
-  installSecurityHeaders(app)
+  const app = createServer(config)
   app.decorate('gateway', { upstream, profiles })
 
   // The upstream may come back as another version (an upgrade): find out again after it was unreachable.
