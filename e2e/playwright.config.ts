@@ -16,6 +16,9 @@ const gateway = testServer('gateway')
  * cluster, v2.12.0 and v3.2.1 (auth on, no administrator yet) as recorded by `xinference-local`.
  */
 export const XINFERENCE_VERSIONS = ['v1.8.0', 'v2.12.0', 'v3.2.1'] as const
+/** A gateway whose upstream the faults spec runs itself (a replay it stops, starts and makes misbehave). */
+const faultyUpstream = testServer('replay-faults')
+const faultsGateway = testServer('gateway-faults')
 const replays = XINFERENCE_VERSIONS.map((version) => ({
   version,
   upstream: testServer(`replay-${version}`),
@@ -81,7 +84,7 @@ export default defineConfig({
   projects: [
     {
       name: 'open',
-      testIgnore: /auth\.spec|xinference-versions\.spec/,
+      testIgnore: /auth\.spec|xinference-versions\.spec|gateway-faults\.spec/,
       use: { browserName: 'chromium', baseURL: `${open.url}/ui/` },
     },
     { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
@@ -90,7 +93,11 @@ export default defineConfig({
       testMatch: /(launch-model|running-models|register-model|cluster-info)\.spec/,
       use: { browserName: 'chromium', baseURL: `${gateway.url}/ui/` },
     },
-    { name: 'xinference', testMatch: /xinference-versions\.spec/, use: { browserName: 'chromium' } },
+    {
+      name: 'xinference',
+      testMatch: /(xinference-versions|gateway-faults)\.spec/,
+      use: { browserName: 'chromium' },
+    },
   ],
   webServer: [
     {
@@ -114,5 +121,6 @@ export default defineConfig({
       },
       gatewayTo(front, upstream.url),
     ]),
+    gatewayTo(faultsGateway, faultyUpstream.url),
   ],
 })

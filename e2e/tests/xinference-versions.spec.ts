@@ -1,30 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { testServer } from '../support/servers'
+import { recorded, signInToV3 } from '../support/xinference'
 
 /**
  * The console through the gateway in front of replays of real Xinference servers: each version's real answers
  * (catalogue, engines, a two-node cluster, failed launches, v3's sign-in) render in Chromium.
  */
 const gatewayOf = (version: string) => `${testServer(`gateway-${version}`).url}/ui/`
-const recorded = (version: string, file: string) =>
-  JSON.parse(
-    readFileSync(
-      fileURLToPath(new URL(`../../fixtures/xinference-recorded/${version}/${file}.json`, import.meta.url)),
-      'utf8',
-    ),
-  ) as { request: { body: unknown }; response: { body: unknown } }
-
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
 const search = (page: Page) => page.getByRole('textbox', { name: 'Search for model name and description' })
-
-async function signInToV3(page: Page) {
-  const { username, password } = recorded('v3.2.1', '008-token-login').request.body as Record<string, string>
-  await page.getByLabel('Username').fill(username ?? '')
-  await page.getByLabel('Password').fill(password ?? '')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 for (const version of ['v1.8.0', 'v2.12.0'] as const) {
   test(`Xinference ${version}: the catalogue and its engines render, logs and Fill from file are hidden`, async ({
@@ -96,4 +80,31 @@ test('Xinference v3.2.1: says a first admin is needed, refuses a wrong password,
   await expect(launches).toContainText("No such file or directory: 'uv'")
   // v3 keeps no per-model log the gateway can read: no Log button on any row.
   await expect(page.getByRole('button', { name: /^Log of/ })).toHaveCount(0)
+})
+
+test('Xinference v3.2.1: an expired access token is renewed with the refresh token; a refused one asks to sign in again', async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v3.2.1')}#/login`)
+  await signInToV3(page)
+  await expect(card(page, 'baichuan-2')).toBeVisible()
+  const storedToken = () => page.evaluate(() => sessionStorage.getItem('token'))
+  const renewed = recorded('v3.2.1', '017-auth-refresh').response.body as Record<string, string>
+
+  // v3 answers an expired token as it answers any unknown one (010): the token this tab holds stops working.
+  await page.evaluate(() => sessionStorage.setItem('token', 'an.expired.access-token'))
+  await page.goto(`${gatewayOf('v3.2.1')}#/cluster_info`)
+  await expect(page.getByText('Supervisor', { exact: true }).first()).toBeVisible()
+  await expect.poll(storedToken).toBe(renewed.access_token)
+  await expect(page.getByText('Authentication Error')).toHaveCount(0)
+
+  // When the refresh token is refused too, the 401 stands and SPEC's dialog asks for a new sign-in.
+  await page.evaluate(() => {
+    sessionStorage.setItem('token', 'an.expired.access-token')
+    sessionStorage.setItem('refreshToken', 'garbage-refresh-token')
+  })
+  await page.reload()
+  await expect(page.getByText('Authentication Error')).toBeVisible()
+  await page.getByRole('button', { name: 'CONFIRMED' }).click()
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
 })

@@ -16,6 +16,10 @@ export const TokenResponse = z.looseObject({
 })
 export type TokenResponse = z.infer<typeof TokenResponse>
 
+/** `POST /v1/auth/refresh` (upstream v3): answers a `TokenResponse` with a new access and refresh token. */
+export const RefreshRequest = z.object({ refresh_token: z.string().min(1).max(4096) })
+export type RefreshRequest = z.infer<typeof RefreshRequest>
+
 /** Upstream's classic permission names; `admin` passes every check. */
 export const SCOPES = [
   'models:list',

@@ -27,6 +27,8 @@ export const apiPaths = {
   createImageUi: (modelUid: string) => `/api/v1/ui/images/${segment(modelUid)}`,
   token: '/token',
   // Beyond SPEC, as upstream has them.
+  /** Upstream v3 only: a refresh token for a new access token. Forwarded by the gateway, unknown to the platform. */
+  authRefresh: '/v1/auth/refresh',
   launches: '/api/v1/models/launches',
   progress: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/progress`,
   cancel: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/cancel`,

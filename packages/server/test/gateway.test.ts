@@ -24,13 +24,15 @@ const recorded = (version: Version, name: string) => {
   return exchange
 }
 
-/** The replay of one version's recordings behind a real gateway; v3's calls carry a token, as recorded. */
+/** The access token v3 handed out at sign-in (008). */
+const v3Token = () => (recorded('v3.2.1', '008').response.body as { access_token: string }).access_token
+
+/** The replay of one version's recordings behind a real gateway; v3's calls carry its token, as recorded. */
 async function gatewayTo(version: Version, options: ReplayOptions = {}) {
   const replay = await startReplayUpstream(`${RECORDED}${version}`, options)
   afterThisTest(() => replay.close())
   const { url } = await testGateway(replay.url)
-  const headers: Record<string, string> =
-    version === 'v3.2.1' ? { authorization: 'Bearer recorded-admin-token' } : {}
+  const headers: Record<string, string> = version === 'v3.2.1' ? { authorization: `Bearer ${v3Token()}` } : {}
   const call = (path: string, init: RequestInit = {}) =>
     fetch(`${url}${path}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string>) } })
   const post = (path: string, body: unknown, method = 'POST') =>
@@ -244,6 +246,32 @@ describe('v3 sign-in through the gateway', () => {
     const features = ServerFeatures.parse(await (await fetch(`${url}/api/v1/console/features`)).json())
     expect(features.upstream?.kind).toBe('xinference')
     expect(features.upstream?.version).toMatch(/^3\./)
+  })
+
+  it("passes an expired token's 401 back and renews it through /v1/auth/refresh", async () => {
+    const replay = await startReplayUpstream(`${RECORDED}v3.2.1`)
+    afterThisTest(() => replay.close())
+    const { url } = await testGateway(replay.url)
+    const clusterInfo = (token: string) =>
+      fetch(`${url}/v1/cluster/info?detailed=true`, { headers: { authorization: `Bearer ${token}` } })
+    const expired = await clusterInfo('an.expired.token')
+    expect(expired.status).toBe(401)
+    expect(await expired.json()).toEqual({ detail: 'Could not validate credentials' })
+
+    const refresh = (refresh_token: string) =>
+      fetch(`${url}/v1/auth/refresh`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token }),
+      })
+    const { refresh_token } = recorded('v3.2.1', '008').response.body as { refresh_token: string }
+    const renewed = TokenResponse.parse(await (await refresh(refresh_token)).json())
+    expect(renewed.refresh_token).not.toBe(refresh_token)
+    expect((await clusterInfo(renewed.access_token)).status).toBe(200)
+
+    const garbage = await refresh('garbage-refresh-token')
+    expect(garbage.status).toBe(401)
+    expect(await garbage.json()).toEqual({ detail: 'Invalid or expired refresh token' })
   })
 })
 

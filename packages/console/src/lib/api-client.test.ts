@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
+import { signIn } from './auth'
 import { session, tokenCookie } from './storage'
 
 function answer(status: number, body: string, contentType = 'application/json') {
@@ -84,6 +85,87 @@ describe('api client', () => {
     vi.stubGlobal('fetch', answer(401, '{"detail":"Incorrect username or password"}'))
     await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)
     expect(localStorage.getItem('authStatus')).toBeNull()
+  })
+})
+
+describe('renewing an expired access token (Xinference v3)', () => {
+  type Call = [string, RequestInit]
+  /** A v3-like server: the access token 'fresh-access-token' passes, any other gets 401; refresh answers `refresh`. */
+  function v3Server(refresh: () => Response) {
+    return vi.fn((url: string, init: RequestInit) => {
+      if (url.endsWith('/v1/auth/refresh')) return Promise.resolve(refresh())
+      const valid = (init.headers as Record<string, string>).Authorization === 'Bearer fresh-access-token'
+      return Promise.resolve(
+        valid
+          ? new Response('{"ok":true}', { status: 200 })
+          : new Response('{"detail":"Could not validate credentials"}', { status: 401 }),
+      )
+    })
+  }
+  const renewed = () =>
+    new Response(
+      JSON.stringify({
+        access_token: 'fresh-access-token',
+        refresh_token: 'next-refresh',
+        token_type: 'bearer',
+      }),
+      { status: 200 },
+    )
+  beforeEach(() => {
+    localStorage.clear()
+    signIn('expired-access-token', 'first-refresh')
+  })
+
+  it('renews with the refresh token and retries once; the user sees nothing', async () => {
+    const fetch = v3Server(renewed)
+    vi.stubGlobal('fetch', fetch)
+    await expect(api.get('/v1/cluster/info?detailed=true')).resolves.toEqual({ ok: true })
+    const calls = fetch.mock.calls as unknown as Call[]
+    expect(calls.map(([url]) => new URL(url).pathname)).toEqual([
+      '/v1/cluster/info',
+      '/v1/auth/refresh',
+      '/v1/cluster/info',
+    ])
+    expect(JSON.parse(calls[1]?.[1].body as string)).toEqual({ refresh_token: 'first-refresh' })
+    expect(session.get('token')).toBe('fresh-access-token')
+    expect(tokenCookie.get()).toBe('fresh-access-token')
+    expect(session.get('refreshToken')).toBe('next-refresh')
+    expect(localStorage.getItem('authStatus')).toBeNull()
+  })
+
+  it('shares one renewal between calls that meet the 401 together', async () => {
+    const fetch = v3Server(renewed)
+    vi.stubGlobal('fetch', fetch)
+    await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')])
+    const refreshes = (fetch.mock.calls as unknown as Call[]).filter(([url]) =>
+      url.endsWith('/v1/auth/refresh'),
+    )
+    expect(refreshes).toHaveLength(1)
+  })
+
+  it('lets the 401 stand when the refresh token is refused, and forgets it', async () => {
+    const fetch = v3Server(
+      () => new Response('{"detail":"Invalid or expired refresh token"}', { status: 401 }),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const error = await api.get('/a').catch((e: unknown) => e)
+    expect((error as ApiError).status).toBe(401)
+    expect(localStorage.getItem('authStatus')).toBe('401')
+    expect(session.get('refreshToken')).toBeNull()
+    // Nothing left to renew with: the next 401 asks the server once, not twice.
+    fetch.mockClear()
+    await api.get('/b').catch(() => undefined)
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it('never renews for servers that gave no refresh token, nor for the sign-in call itself', async () => {
+    const fetch = v3Server(renewed)
+    vi.stubGlobal('fetch', fetch)
+    await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)
+    signIn('expired-access-token')
+    await api.get('/a').catch(() => undefined)
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect((fetch.mock.calls as unknown as Call[]).some(([url]) => url.endsWith('/refresh'))).toBe(false)
   })
 })
 

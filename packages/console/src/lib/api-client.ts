@@ -1,6 +1,6 @@
-import { ErrorBody, type ValidationIssue } from '@serving-console/contract'
+import { apiPaths, ErrorBody, TokenResponse, type ValidationIssue } from '@serving-console/contract'
 import type { z } from 'zod'
-import { authorizationHeader } from './auth'
+import { authorizationHeader, forgetRefreshToken, refreshToken, signIn } from './auth'
 import { authStatusStore, type AuthStatus } from './storage'
 
 /**
@@ -66,15 +66,58 @@ export interface RequestOptions<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'
 
+let renewal: Promise<boolean> | null = null
+
+/**
+ * Xinference v3's access tokens last 30 minutes, its refresh tokens a week: an expired access token is renewed
+ * with `POST /v1/auth/refresh` instead of sending the user to sign in again. Calls that meet the 401 together
+ * share one renewal. False when there is nothing to renew with or the server refuses (then the 401 stands).
+ */
+function renewAccessToken(): Promise<boolean> {
+  const refresh_token = refreshToken()
+  if (!refresh_token) return Promise.resolve(false)
+  renewal ??= (async () => {
+    try {
+      const response = await fetch(apiBase() + apiPaths.authRefresh, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh_token }),
+      })
+      const answer = response.ok ? TokenResponse.safeParse(await response.json()) : null
+      if (!answer?.success) {
+        forgetRefreshToken()
+        return false
+      }
+      signIn(answer.data.access_token, answer.data.refresh_token)
+      return true
+    } catch {
+      return false
+    } finally {
+      renewal = null
+    }
+  })()
+  return renewal
+}
+
 async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() }
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json'
-  const response = await fetch(apiBase() + path, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: options.signal,
-  })
+  const send = () => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() }
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+    const sent = fetch(apiBase() + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    })
+    return { sent, authorization: headers.Authorization }
+  }
+  const first = send()
+  let response = await first.sent
+  if (response.status === 401 && first.authorization && options.reportAuthStatus !== false) {
+    // Sent with a token since replaced (another call renewed it), or renewed now: one more try.
+    const replaced = authorizationHeader().Authorization !== first.authorization
+    if (replaced || (await renewAccessToken())) response = await send().sent
+  }
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && options.reportAuthStatus !== false) {
       recordAuthStatus(String(response.status) as AuthStatus)

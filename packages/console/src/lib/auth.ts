@@ -28,20 +28,42 @@ export function authorizationHeader(): Record<string, string> {
 export function applyClusterAuth(authEnabled: boolean): void {
   if (!authEnabled) {
     tokenCookie.set(NO_AUTH)
-    session.remove('token')
+    session.remove('token', 'refreshToken')
   } else if (!session.get('token')) {
     tokenCookie.set(NEED_AUTH)
   }
 }
 
-/** Successful sign-in (SPEC §4). */
-export function signIn(accessToken: string): void {
+/**
+ * Successful sign-in (SPEC §4), and each renewal of it. A refresh token (Xinference v3) is kept beside the access
+ * token so that an expired access token can be renewed without a new sign-in.
+ */
+export function signIn(accessToken: string, refreshToken?: string): void {
   session.set('token', accessToken)
   tokenCookie.set(accessToken)
+  if (refreshToken) session.set('refreshToken', refreshToken)
+  else session.remove('refreshToken')
 }
 
-/** LOG OUT (SPEC §4): the cookie and the five session items go; the caller navigates to /login. */
+/** The refresh token of this sign-in, if the server gave one. */
+export function refreshToken(): string | null {
+  return session.get('refreshToken')
+}
+
+/** A refresh token the server refused is of no further use. */
+export function forgetRefreshToken(): void {
+  session.remove('refreshToken')
+}
+
+/** LOG OUT (SPEC §4): the cookie and the five session items (and a refresh token) go; the caller navigates. */
 export function signOut(): void {
   tokenCookie.remove()
-  session.remove('token', 'modelType', 'lastActiveUrl', 'runningModelType', 'registerModelType')
+  session.remove(
+    'token',
+    'refreshToken',
+    'modelType',
+    'lastActiveUrl',
+    'runningModelType',
+    'registerModelType',
+  )
 }

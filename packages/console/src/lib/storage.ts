@@ -12,6 +12,8 @@ export type SessionKey =
   | 'runningModelType'
   | 'registerModelType'
   | 'customJsonData'
+  // Beyond SPEC: the refresh token Xinference v3 hands out with the access token.
+  | 'refreshToken'
 
 export const session = {
   get(key: SessionKey): string | null {

@@ -7,6 +7,7 @@ import { isOutage, ProfileDetector } from './profile.js'
 import { gatewayRoutes } from './routes.js'
 import { Upstream } from './upstream.js'
 import { GatewayChatPages } from './web-ui.js'
+import { forwardUpgrades } from './websocket.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,14 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     if (isOutage(error)) profiles.forget()
   })
 
+  const upgrades = forwardUpgrades(app.server, upstream, {
+    listenHost: config.host,
+    allowedHosts: config.allowedHosts,
+  })
+  app.addHook('preClose', (done) => {
+    upgrades.closeAll()
+    done()
+  })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   await app.register(gatewayRoutes, { upstream, profiles, pages })
   await app.register(async (scope) => {

@@ -56,7 +56,7 @@ $('form').onsubmit = async (event) => {
   $('prompt').value = '';
   $('send').disabled = true;
   history.push({ role: 'user', content: text });
-  bubble('user', text);
+  const asked = bubble('user', text);
   const reply = bubble('assistant', '');
   const system = $('system').value.trim();
   const stop = $('stop').value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -68,24 +68,27 @@ $('form').onsubmit = async (event) => {
   };
   const headers = { 'Content-Type': 'application/json' };
   if (token()) headers.Authorization = 'Bearer ' + token();
+  let streaming = false;
   try {
     const response = await fetch(base + '/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify(body) });
     if (!response.ok) {
       const detail = await response.json().then((b) => b.detail, () => response.statusText);
       throw new Error('Server error: ' + response.status + ' - ' + (typeof detail === 'string' ? detail : JSON.stringify(detail)));
     }
+    streaming = true;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
+    // Server-sent events end with a blank line, LF or CRLF (Xinference's server writes CRLF).
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       buffer += decoder.decode(value, { stream: true });
-      const events = buffer.split('\\n\\n');
+      const events = buffer.split(/\\r?\\n\\r?\\n/);
       buffer = events.pop();
       for (const event of events) {
-        const data = event.replace(/^data: /, '');
-        if (data === '[DONE]') continue;
+        const data = event.split(/\\r?\\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\\n');
+        if (!data || data === '[DONE]') continue;
         const chunk = JSON.parse(data);
         if (chunk.error) throw new Error(chunk.error);
         reply.textContent += chunk.choices[0].delta.content || '';
@@ -93,9 +96,12 @@ $('form').onsubmit = async (event) => {
     }
     history.push({ role: 'assistant', content: reply.textContent });
   } catch (error) {
+    // Nothing of a failed turn stays in the conversation; the question goes back into the box to send again.
     reply.remove();
-    bubble('error', error.message);
+    asked.remove();
     history.pop();
+    if (!$('prompt').value) $('prompt').value = text;
+    bubble('error', streaming ? 'The answer broke off: ' + error.message : error.message);
   } finally {
     $('send').disabled = false;
     $('prompt').focus();

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { checkJsonShape } from '@serving-console/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { IncomingHttpHeaders } from 'node:http'
+import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http-error.js'
 
 /** Methods that change state: a web page of another site must never be able to send one. */
@@ -31,14 +32,14 @@ export function hostAllowed(host: string, listenHost: string, allowedHosts: read
   )
 }
 
-/** A state-changing request sent by a page of another origin (the browser says so in Sec-Fetch-Site/Origin). */
-function crossSite(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site']
+/** A request sent by a page of another origin (the browser says so in Sec-Fetch-Site/Origin). */
+export function crossSite(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
-  const origin = request.headers.origin
+  const origin = headers.origin
   if (origin === undefined) return false
   if (!URL.canParse(origin)) return true
-  return new URL(origin).host.toLowerCase() !== (request.headers.host ?? '').toLowerCase()
+  return new URL(origin).host.toLowerCase() !== (headers.host ?? '').toLowerCase()
 }
 
 /**
@@ -58,7 +59,7 @@ export function installRequestGuard(
         `Host ${JSON.stringify(hostName(host))} is not allowed; start the server with --allowed-hosts ${hostName(host) || 'NAME'} to reach it by that name`,
       )
     }
-    if (STATE_CHANGING.has(request.method) && crossSite(request)) {
+    if (STATE_CHANGING.has(request.method) && crossSite(request.headers)) {
       throw new HttpError(403, 'Cross-site requests are refused; use the console served by this server')
     }
   })

@@ -22,8 +22,11 @@ export interface ReplayUpstream {
   url: string
   /** Every request, in order: method, path with query, and the body (parsed when JSON). */
   requests: { method: string; path: string; body: unknown }[]
-  /** Answer every request with this instead, until cleared: plain text, a hang-up, or nothing at all. */
-  fault: 'plain-text' | 'hang-up' | null
+  /**
+   * Set to misbehave: 'plain-text' answers a text/plain 500, 'hang-up' drops the connection before answering,
+   * 'mid-stream' sends the first event of an answer (or half of it) and then drops the connection.
+   */
+  fault: 'plain-text' | 'hang-up' | 'mid-stream' | null
   close: () => Promise<void>
 }
 
@@ -60,6 +63,35 @@ function sameBody(recorded: unknown, sent: unknown): boolean {
   return isDeepStrictEqual(open(recorded), open(sent))
 }
 
+const streams = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'stream' in body && body.stream === true
+
+/**
+ * Where the recordings show a server that checks tokens (a garbage bearer token got 401), the replay checks them
+ * too: only an access token the recordings handed out passes, anything else gets the recorded 401 (expired and
+ * garbage tokens are answered alike, as 010 shows). Routes recorded answering an anonymous caller are public.
+ */
+function tokenCheck(exchanges: Exchange[]) {
+  const garbage = exchanges.find((exchange) => exchange.name.includes('-garbage-token'))
+  if (garbage?.response.status !== 401) return null
+  const issued = new Set<string>()
+  for (const { response } of exchanges) {
+    const body = response.body as { access_token?: unknown } | null
+    if (response.status === 200 && typeof body?.access_token === 'string') issued.add(body.access_token)
+  }
+  const publicPaths = new Set(
+    exchanges
+      .filter(({ request, response }) => !request.headers.authorization && response.status < 300)
+      .map(({ request }) => request.path),
+  )
+  return {
+    refuses(path: string, authorization: string | undefined): Exchange | undefined {
+      if (!authorization || publicPaths.has(path)) return undefined
+      return issued.has(authorization.replace(/^Bearer /, '')) ? undefined : garbage
+    },
+  }
+}
+
 /**
  * A stand-in for someone else's server, built from the recorded exchanges and nothing else: a request is answered
  * with the recording of the same method, path and query. Where one route was recorded several times, state
@@ -84,6 +116,7 @@ export async function startReplayUpstream(
   }
   let clock = 0
   const polled = new Set<number>()
+  const tokens = tokenCheck(exchanges)
 
   function choose(method: string, all: Exchange[], body: unknown, signedIn: boolean): Exchange {
     // The auth section (001–018) shows what callers without a (valid) token get: it answers a caller with no
@@ -99,10 +132,16 @@ export async function startReplayUpstream(
     const first = candidates[0] as Exchange
     if (method === 'POST' || method === 'DELETE') {
       const ahead = candidates.filter((exchange) => exchange.number > clock)
+      // A body nobody recorded is answered as a recorded success (the next one, else any), streamed if it asked
+      // for a stream: a chat can be sent again, and again succeeds.
+      const success = (list: Exchange[]) =>
+        list.find(
+          (exchange) => exchange.response.status < 300 && streams(exchange.request.body) === streams(body),
+        ) ?? list.find((exchange) => exchange.response.status < 300)
       return (
         candidates.find((exchange) => sameBody(exchange.request.body, body)) ??
-        // A body nobody recorded is answered as the recorded success.
-        ahead.find((exchange) => exchange.response.status < 300) ??
+        success(ahead) ??
+        success(candidates) ??
         ahead[0] ??
         first
       )
@@ -120,7 +159,12 @@ export async function startReplayUpstream(
     url: '',
     requests: [],
     fault: null,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Gone at once, as a server that stops: kept-alive connections from the gateway too.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   }
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
@@ -147,7 +191,8 @@ export async function startReplayUpstream(
       response.writeHead(404, { 'content-type': 'application/json' })
       return response.end(JSON.stringify({ detail: 'Not Found' }))
     }
-    const exchange = choose(method, candidates, body, Boolean(request.headers.authorization))
+    const refused = tokens?.refuses(url.pathname, request.headers.authorization)
+    const exchange = refused ?? choose(method, candidates, body, Boolean(request.headers.authorization))
     if (method === 'POST' || method === 'DELETE') clock = Math.max(clock, exchange.number)
     if (method === 'POST' && url.pathname === '/v1/models' && options.launchDelayMs) {
       await new Promise((resolve) => setTimeout(resolve, options.launchDelayMs))
@@ -157,6 +202,19 @@ export async function startReplayUpstream(
       Object.entries(headers).filter(([name]) => name !== 'content-encoding' && name !== 'transfer-encoding'),
     )
     response.writeHead(status, kept)
+    if (replay.fault === 'mid-stream') {
+      const whole = sse
+        ? sse
+            .map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`)
+            .join('')
+        : typeof recorded === 'string'
+          ? recorded
+          : JSON.stringify(recorded)
+      const firstEvent = whole.indexOf('\r\n\r\n')
+      response.write(whole.slice(0, firstEvent > 0 ? firstEvent + 4 : Math.floor(whole.length / 2)))
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      return response.socket?.destroy()
+    }
     if (sse) {
       // As upstream streams it: one `data:` event per chunk, each written on its own.
       for (const event of sse) {

@@ -16,7 +16,7 @@ export const useSignIn = (onSignedIn: () => void) =>
       api.post(apiPaths.token, credentials, { schema: TokenResponse, reportAuthStatus: false }),
     meta: { describe: loginFailure },
     onSuccess: (answer) => {
-      signIn(answer.access_token)
+      signIn(answer.access_token, answer.refresh_token)
       onSignedIn()
     },
   })

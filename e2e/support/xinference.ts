@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { Page } from '@playwright/test'
+
+/** The folder of one version's recorded exchanges with a real Xinference server. */
+export const recordedFolder = (version: string) =>
+  fileURLToPath(new URL(`../../fixtures/xinference-recorded/${version}`, import.meta.url))
+
+/** One recorded exchange, by file name without `.json`. */
+export const recorded = (version: string, file: string) =>
+  JSON.parse(readFileSync(`${recordedFolder(version)}/${file}.json`, 'utf8')) as {
+    request: { body: unknown }
+    response: { body: unknown }
+  }
+
+/** Signs in on the Login screen with the credentials v3.2.1 accepted when it was recorded. */
+export async function signInToV3(page: Page) {
+  const { username, password } = recorded('v3.2.1', '008-token-login').request.body as Record<string, string>
+  await page.getByLabel('Username').fill(username ?? '')
+  await page.getByLabel('Password').fill(password ?? '')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}

@@ -1,0 +1,109 @@
+import { STATUS_CODES, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { Duplex } from 'node:stream'
+import { upstreamPath } from '@serving-console/contract'
+import { HttpError } from '../http-error.js'
+import { crossSite, hostAllowed, hostName } from '../plugins/request-guard.js'
+import { forwardableRequestHeaders, type Upstream } from './upstream.js'
+
+/** Open WebSockets at once; a Gradio tab holds one or two. More is somebody exhausting the gateway. */
+export const MAX_OPEN_SOCKETS = 512
+
+/** Writes a plain HTTP answer on a socket that never became a WebSocket, and closes it. */
+function refuse(socket: Duplex, status: number, detail: string) {
+  const body = JSON.stringify({ detail })
+  socket.end(
+    `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\nConnection: close\r\n\r\n${body}`,
+  )
+}
+
+/**
+ * A header block (status line first) as the upstream wrote it. `skip` leaves out framing headers where the body
+ * follows already decoded, ended by closing the connection.
+ */
+function headBlock(statusLine: string, message: IncomingMessage, skip: readonly string[] = []): string {
+  const lines = [statusLine]
+  for (let i = 0; i < message.rawHeaders.length; i += 2) {
+    const name = message.rawHeaders[i] ?? ''
+    if (!skip.includes(name.toLowerCase())) lines.push(`${name}: ${message.rawHeaders[i + 1] ?? ''}`)
+  }
+  if (skip.length > 0) lines.push('Connection: close')
+  return `${lines.join('\r\n')}\r\n\r\n`
+}
+
+/**
+ * WebSocket upgrades (Gradio apps at `/{uid}/…` on Xinference 1.x and 2.x) go to the upstream, and once it
+ * switches protocols the two sockets are joined byte for byte. The front door is the HTTP one: the Host must name
+ * this server and a browser page of another origin may not open a socket (cross-site WebSocket hijacking). The
+ * upstream's Origin check is not ours to satisfy, so the Origin is not sent on, as for HTTP.
+ */
+export function forwardUpgrades(
+  server: Server,
+  upstream: Upstream,
+  guard: { listenHost: string; allowedHosts: readonly string[] },
+): { closeAll: () => void } {
+  // Joined sockets are no longer the HTTP server's: it cannot close them when it shuts down, so we do.
+  const open = new Set<Duplex>()
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (open.size >= MAX_OPEN_SOCKETS) {
+      return refuse(
+        socket,
+        503,
+        `Too many open WebSockets (${String(MAX_OPEN_SOCKETS)}); close some and retry`,
+      )
+    }
+    open.add(socket)
+    socket.on('close', () => open.delete(socket))
+    socket.on('error', () => socket.destroy())
+    const host = request.headers.host ?? ''
+    if (!hostAllowed(host, guard.listenHost, guard.allowedHosts)) {
+      return refuse(socket, 403, `Host ${JSON.stringify(hostName(host))} is not allowed`)
+    }
+    if (crossSite(request.headers)) {
+      return refuse(socket, 403, 'Cross-site requests are refused; use the console served by this server')
+    }
+    if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
+      return refuse(socket, 400, 'Only WebSocket upgrades are forwarded')
+    }
+    let url: URL
+    try {
+      url = upstream.url(upstreamPath(request.url ?? '/'))
+    } catch (error) {
+      return refuse(socket, 400, error instanceof HttpError ? error.message : 'Bad request path')
+    }
+
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+    const outgoing = send(url, {
+      method: 'GET',
+      headers: { ...forwardableRequestHeaders(request.headers), connection: 'Upgrade', upgrade: 'websocket' },
+    })
+    socket.on('close', () => outgoing.destroy())
+    outgoing.on('upgrade', (answer: IncomingMessage, upstreamSocket: Duplex, upstreamHead: Buffer) => {
+      socket.write(headBlock('HTTP/1.1 101 Switching Protocols', answer))
+      if (upstreamHead.length > 0) socket.write(upstreamHead)
+      if (head.length > 0) upstreamSocket.write(head)
+      upstreamSocket.on('error', () => socket.destroy())
+      upstreamSocket.on('close', () => socket.destroy())
+      socket.on('close', () => upstreamSocket.destroy())
+      upstreamSocket.pipe(socket).pipe(upstreamSocket)
+    })
+    // The upstream answered without switching (404 for an unknown model, 401): that answer goes back as it is.
+    outgoing.on('response', (answer: IncomingMessage) => {
+      const status = answer.statusCode ?? 502
+      const statusLine = `HTTP/1.1 ${String(status)} ${answer.statusMessage ?? ''}`
+      socket.write(headBlock(statusLine, answer, ['transfer-encoding', 'content-length', 'connection']))
+      answer.pipe(socket)
+    })
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      if (!socket.writable) return
+      refuse(socket, 502, upstream.unreachable(error.code ?? error.message).message)
+    })
+    outgoing.end()
+  })
+  return {
+    closeAll: () => {
+      for (const socket of open) socket.destroy()
+    },
+  }
+}
