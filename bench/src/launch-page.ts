@@ -1,7 +1,8 @@
 /**
  * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered by the
  * upstream v1.8 fixture (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue
- * (166 families, 3.5 MB). Measures what a person sees: navigation start → the frame after the first card is in
+ * (166 families, 3.5 MB), and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the
+ * recorded Xinference server. Measures what a person sees: navigation start → the frame after the first card is in
  * the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
  * long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
  * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip). Median
@@ -20,6 +21,10 @@ import { chromium, type Page } from '@playwright/test'
 const RUNS = 7
 const PORT = 20_000 + Math.floor(Math.random() * 1000)
 const BASE = `http://127.0.0.1:${PORT}`
+/** Gateway mode: a second server in front of a replay of Xinference v3.2.1's recorded answers. */
+const GATEWAY_PORT = PORT + 1000
+const REPLAY_PORT = PORT + 2000
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
@@ -31,6 +36,16 @@ const v3 = JSON.parse(
 ) as {
   response: { body: unknown[] }
 }
+/** v3 signs users in: the gateway's pages carry the token v3 handed out when it was recorded. */
+const v3Token = (
+  JSON.parse(readFileSync(root('fixtures/xinference-recorded/v3.2.1/008-token-login.json'), 'utf8')) as {
+    response: { body: { access_token: string } }
+  }
+).response.body.access_token
+const SIGNED_IN = `
+  sessionStorage.setItem('token', ${JSON.stringify(v3Token)})
+  document.cookie = 'token=' + encodeURIComponent(${JSON.stringify(v3Token)}) + '; path=/'
+`
 const scaled = [0, 1, 2, 3].flatMap((copy) =>
   upstream.map((family) => ({
     ...family,
@@ -86,17 +101,25 @@ interface Run {
   catalogueRequests: number
 }
 
-async function measure(page: Page, body: string): Promise<Run> {
+/**
+ * One page load. With `body`, the platform's catalogue answer is replaced by it; without, the server's own answer
+ * is measured (the gateway's, from its upstream).
+ */
+async function measure(page: Page, base: string, body: string | null): Promise<Run> {
   let catalogueRequests = 0
-  await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) => {
-    catalogueRequests += 1
-    return route.fulfill({ contentType: 'application/json', body })
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/model_registrations/LLM?detailed=true')) catalogueRequests += 1
   })
+  if (body !== null) {
+    await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) =>
+      route.fulfill({ contentType: 'application/json', body }),
+    )
+  }
   let warnings = 0
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings += 1
   })
-  await page.goto(`${BASE}/ui/#/launch_model/llm`)
+  await page.goto(`${base}/ui/#/launch_model/llm`)
   await page.locator('[role=listitem]').first().waitFor()
   await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.firstCardPaint > 0)
   const firstCardAfterResponse = await page.evaluate(() => {
@@ -166,6 +189,28 @@ async function main() {
       stdio: 'inherit',
     },
   )
+  const replay = spawn(
+    process.execPath,
+    [
+      root('packages/server/dist/testing/replay-upstream.js'),
+      root('fixtures/xinference-recorded/v3.2.1'),
+      String(REPLAY_PORT),
+    ],
+    { stdio: 'ignore' },
+  )
+  const gateway = spawn(
+    process.execPath,
+    [
+      root('packages/server/dist/main.js'),
+      '--port',
+      String(GATEWAY_PORT),
+      '--endpoint',
+      `http://127.0.0.1:${REPLAY_PORT}`,
+      '--log-level',
+      'warn',
+    ],
+    { stdio: 'inherit' },
+  )
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -178,30 +223,34 @@ async function main() {
     ],
   })
   try {
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fetch(`${BASE}/api/v1/cluster/auth`)
-          .then((r) => r.ok)
-          .catch(() => false)
-      )
-        break
-      await new Promise((resolve) => setTimeout(resolve, 100))
+    for (const base of [BASE, GATEWAY]) {
+      for (let i = 0; i < 100; i++) {
+        if (
+          await fetch(`${base}/api/v1/cluster/auth`)
+            .then((r) => r.ok)
+            .catch(() => false)
+        )
+          break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
     }
     const rows: string[] = []
     let loadedJs = 0
     let loadedFiles = 0
-    for (const [label, families] of [
-      ['upstream v1.8 (120 families)', upstream],
-      ['4× copy (480 families)', scaled],
-      ['upstream v3.2.1 (166 families)', v3.response.body],
-    ] as const) {
-      const body = JSON.stringify(families)
+    const v3Body = JSON.stringify(v3.response.body)
+    for (const { label, base, body } of [
+      { label: 'upstream v1.8 (120 families)', base: BASE, body: JSON.stringify(upstream) },
+      { label: '4× copy (480 families)', base: BASE, body: JSON.stringify(scaled) },
+      { label: 'upstream v3.2.1 (166 families)', base: BASE, body: v3Body },
+      { label: 'v3.2.1 through the gateway (replayed upstream)', base: GATEWAY, body: null },
+    ]) {
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: 1500, height: 900 } })
         await context.addInitScript(PROBE)
+        if (base === GATEWAY) await context.addInitScript(SIGNED_IN)
         const page = await context.newPage()
-        runs.push(await measure(page, body))
+        runs.push(await measure(page, base, body))
         if (!loadedJs) {
           const names = await page.evaluate(() =>
             performance
@@ -223,7 +272,7 @@ async function main() {
         return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
       }
       rows.push(
-        `| ${label} | ${(body.length / 2 ** 20).toFixed(2)} MiB | ${spread((r) => r.firstCardPainted)} ms | ${spread((r) => r.keystrokeDuration)} ms | ${spread((r) => r.longTasks)} ms | ${Math.max(...runs.map((r) => r.warnings))} | ${spread((r) => r.firstCardAfterResponse)} ms | ${spread((r) => r.keystroke, 1)} ms | ${median(runs.map((r) => r.heapMiB)).toFixed(1)} MiB | ${median(runs.map((r) => r.domNodes))} | ${Math.max(...runs.map((r) => r.catalogueRequests))} |`,
+        `| ${label} | ${((body ?? v3Body).length / 2 ** 20).toFixed(2)} MiB | ${spread((r) => r.firstCardPainted)} ms | ${spread((r) => r.keystrokeDuration)} ms | ${spread((r) => r.longTasks)} ms | ${Math.max(...runs.map((r) => r.warnings))} | ${spread((r) => r.firstCardAfterResponse)} ms | ${spread((r) => r.keystroke, 1)} ms | ${median(runs.map((r) => r.heapMiB)).toFixed(1)} MiB | ${median(runs.map((r) => r.domNodes))} | ${Math.max(...runs.map((r) => r.catalogueRequests))} |`,
       )
     }
     const js = shippedJs()
@@ -242,6 +291,8 @@ async function main() {
   } finally {
     await browser.close()
     server.kill('SIGTERM')
+    gateway.kill('SIGTERM')
+    replay.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
