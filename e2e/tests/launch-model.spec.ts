@@ -313,6 +313,8 @@ test('renders an upstream v1.8 catalogue (flattened specs) as well', async ({ pa
   await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('codeqwen1.5')
   await expect(card(page, 'codeqwen1.5-chat')).toContainText('65K')
   await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('')
+  // The cards follow the field a frame later (a deferred render); scroll once the whole list is back.
+  await expect(card(page, 'baichuan-2')).toBeVisible()
   // Scrolling to the end brings the last family in.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
   await expect(card(page, 'Yi-chat')).toBeVisible()

@@ -1,28 +1,36 @@
 import { CssBaseline, ThemeProvider } from '@mui/material'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { useEffect, type ReactNode } from 'react'
 import { AppStateProvider, useErrorMessage } from '../lib/app-state'
-import { createQueryClient } from '../lib/query-client'
+import type { ToastChannel } from '../lib/query-client'
 import { theme } from './theme'
 
-function QueryProvider({ children }: { children: ReactNode }) {
+interface ProvidersProps {
+  queryClient: QueryClient
+  /** The query client's failures, for the error toast. */
+  toasts: ToastChannel
+  children: ReactNode
+}
+
+function QueryProvider({ queryClient, toasts, children }: ProvidersProps) {
   const { setErrorMsg } = useErrorMessage()
-  // setErrorMsg is a state setter, stable for the life of the app, so one client serves the whole session. A
-  // background failure does not replace a message already on screen.
-  const [queryClient] = useState(() =>
-    createQueryClient((message, options) =>
-      setErrorMsg((current) => (options?.background && current ? current : message)),
-    ),
+  // A background failure does not replace a message already on screen.
+  useEffect(
+    () =>
+      toasts.listen((message, options) =>
+        setErrorMsg((current) => (options?.background && current ? current : message)),
+      ),
+    [toasts, setErrorMsg],
   )
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 
-export function Providers({ children }: { children: ReactNode }) {
+export function Providers(props: ProvidersProps) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <AppStateProvider>
-        <QueryProvider>{children}</QueryProvider>
+        <QueryProvider {...props} />
       </AppStateProvider>
     </ThemeProvider>
   )

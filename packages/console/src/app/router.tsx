@@ -1,12 +1,17 @@
 import { CircularProgress } from '@mui/material'
+import type { QueryClient } from '@tanstack/react-query'
 import { createHashRouter, Navigate, type RouteObject } from 'react-router'
+import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
 import { ErrorScreen } from './error-screen'
 import { AppLayout } from './layout/app-layout'
 import { HOME, routes as paths } from '../lib/routes'
 import { RootShell } from './layout/root-shell'
 
-/** SPEC §2's route table. Screens load lazily, so the first page ships only the code it shows. */
-export const routes: RouteObject[] = [
+/**
+ * SPEC §2's route table. Screens load lazily, so the first page ships only the code it shows; a loader starts
+ * the Launch page's requests while its code arrives.
+ */
+const routesFor = (queryClient: QueryClient): RouteObject[] => [
   {
     element: <RootShell />,
     errorElement: <ErrorScreen />,
@@ -23,6 +28,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to={HOME} replace /> },
           {
             path: paths.launchModel.path,
+            loader: ({ params }) => prefetchLaunchPage(queryClient, params.Modeltype),
             lazy: async () => ({
               Component: (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
             }),
@@ -52,6 +58,6 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createRouter() {
-  return createHashRouter(routes)
+export function createRouter(queryClient: QueryClient) {
+  return createHashRouter(routesFor(queryClient))
 }

@@ -81,6 +81,19 @@ describe('api client', () => {
     window.removeEventListener('auth-status', events)
   })
 
+  it('does not report a 401 that lands after the user was signed out (no dialog over Login)', async () => {
+    session.set('token', 'abc.def.ghi')
+    tokenCookie.set('abc.def.ghi')
+    let answer: (response: Response) => void = () => undefined
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)))
+    const call = api.get('/v1/cluster/version').catch((e: unknown) => e)
+    // Meanwhile the auth dialog's CONFIRMED removed the token cookie.
+    tokenCookie.remove()
+    answer(new Response('{"detail":"Could not validate credentials"}', { status: 401 }))
+    expect(((await call) as ApiError).status).toBe(401)
+    expect(localStorage.getItem('authStatus')).toBeNull()
+  })
+
   it('leaves auth status alone for calls that opt out (sign-in)', async () => {
     vi.stubGlobal('fetch', answer(401, '{"detail":"Incorrect username or password"}'))
     await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)

@@ -1,6 +1,6 @@
 import { apiPaths, ErrorBody, TokenResponse, type ValidationIssue } from '@serving-console/contract'
 import type { z } from 'zod'
-import { authorizationHeader, forgetRefreshToken, refreshToken, signIn } from './auth'
+import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { authStatusStore, type AuthStatus } from './storage'
 
 /**
@@ -119,7 +119,14 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     if (replaced || (await renewAccessToken())) response = await send().sent
   }
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && options.reportAuthStatus !== false) {
+    // A 401 that lands after the user was signed out (the auth dialog confirmed, LOG OUT) is old news: it must
+    // not open the dialog again over Login.
+    const stale = response.status === 401 && first.authorization !== undefined && !hasToken()
+    if (
+      (response.status === 401 || response.status === 403) &&
+      options.reportAuthStatus !== false &&
+      !stale
+    ) {
       recordAuthStatus(String(response.status) as AuthStatus)
     }
     const detail = detailOf(method === 'HEAD' ? '' : await response.text().catch(() => ''))

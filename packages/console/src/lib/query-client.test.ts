@@ -1,7 +1,7 @@
 import { MutationObserver } from '@tanstack/react-query'
 import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from './api-client'
-import { createQueryClient } from './query-client'
+import { createQueryClient, createToastChannel } from './query-client'
 
 const failure = (status: number, detail = 'nope') =>
   new ApiError(status, detail, new Response(null, { status }))
@@ -33,5 +33,20 @@ describe('the one error path of mutations', () => {
     const describe = (error: unknown) => `Login failed: ${(error as ApiError).status}`
     expect(await toastOf(failure(401), { describe })).toEqual(['Login failed: 401'])
     expect(await toastOf(failure(400), { describe })).toEqual(['Login failed: 400'])
+  })
+})
+
+describe('the toast channel', () => {
+  it('keeps failures told before the toast is mounted, and hands them over when it is', () => {
+    const channel = createToastChannel()
+    channel.show('Server error: 500 - early')
+    const toast = vi.fn()
+    const stop = channel.listen(toast)
+    expect(toast).toHaveBeenCalledWith('Server error: 500 - early', undefined)
+    channel.show('later', { background: true })
+    expect(toast).toHaveBeenLastCalledWith('later', { background: true })
+    stop()
+    channel.show('after unmount')
+    expect(toast).toHaveBeenCalledTimes(2)
   })
 })

@@ -27,13 +27,37 @@ declare module '@tanstack/react-query' {
   }
 }
 
+export type ShowError = (message: string, options?: { background?: boolean }) => void
+
+/**
+ * Where the query client's failures go: the error toast. The client exists before React renders (route loaders
+ * start requests while the page's code is still arriving), so a failure told before the toast is mounted waits
+ * for it.
+ */
+export function createToastChannel() {
+  let listener: ShowError | null = null
+  const waiting: Parameters<ShowError>[] = []
+  return {
+    show: ((message, options) => {
+      if (listener) listener(message, options)
+      else waiting.push([message, options])
+    }) satisfies ShowError,
+    listen(next: ShowError): () => void {
+      listener = next
+      for (const told of waiting.splice(0)) next(...told)
+      return () => {
+        if (listener === next) listener = null
+      }
+    },
+  }
+}
+export type ToastChannel = ReturnType<typeof createToastChannel>
+
 /**
  * Server data lives here. Failures reach the toast through `onError` (SPEC §6/§8 decide which), so screens
  * never wire toasts by hand.
  */
-export function createQueryClient(
-  showError: (message: string, options?: { background?: boolean }) => void,
-): QueryClient {
+export function createQueryClient(showError: ShowError): QueryClient {
   const report = (error: unknown, silent: boolean | undefined, background?: boolean) => {
     if (silent) {
       console.error(error)

@@ -8,16 +8,7 @@ import { builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue
 import { devicesQuery } from './api/get-devices'
 import { ModelCatalogue } from './components/model-catalogue'
 import type { LaunchKind } from './model/launch-form'
-
-const KINDS = [
-  { value: 'llm', label: 'Language Models', kind: 'LLM' },
-  { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
-  { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
-  { value: 'image', label: 'Image Models', kind: 'image' },
-  { value: 'audio', label: 'Audio Models', kind: 'audio' },
-] as const
-const TABS = [...KINDS, { value: 'custom', label: 'Custom Models', kind: null }] as const
-const CUSTOM_TABS = [...KINDS, { value: 'flexible', label: 'Flexible Models', kind: 'flexible' }] as const
+import { CUSTOM_TABS, TABS } from './model/tabs'
 
 interface CatalogueProps {
   kind: LaunchKind

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LoadError } from '../../../components/load-error'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -11,9 +11,7 @@ import { useDeleteCustomModel } from '../api/delete-custom-model'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
 import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
-import { CustomJsonDialog } from './custom-json-dialog'
 import { FilterBar } from './filter-bar'
-import { LaunchDrawer } from './launch-drawer'
 import { ModelCard } from './model-card'
 import { ModelGrid } from './model-grid'
 
@@ -28,7 +26,12 @@ interface ModelCatalogueProps {
 }
 
 // The cache dialog brings the data grid: load it only when someone opens it.
+// What opens on a click loads on that click: the first screen ships only the catalogue (issue 14).
 const CacheDialog = lazy(async () => ({ default: (await import('./cache-dialog')).CacheDialog }))
+const LaunchDrawer = lazy(async () => ({ default: (await import('./launch-drawer')).LaunchDrawer }))
+const CustomJsonDialog = lazy(async () => ({
+  default: (await import('./custom-json-dialog')).CustomJsonDialog,
+}))
 
 const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
 
@@ -44,14 +47,16 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
   const [viewing, setViewing] = useState<CatalogueModel | null>(null)
   const [deleting, setDeleting] = useState<CatalogueModel | null>(null)
 
+  // A keystroke paints the field at once; the cards follow in a render that React drops for the next key.
+  const deferredFilters = useDeferredValue(filters)
   const shown = useMemo(
     () =>
-      filterModels(query.data ?? [], filters, {
+      filterModels(query.data ?? [], deferredFilters, {
         favorites,
         uncached,
         searchDescriptions: kind === 'LLM' && !custom,
       }),
-    [query.data, filters, favorites, uncached, kind, custom],
+    [query.data, deferredFilters, favorites, uncached, kind, custom],
   )
 
   const toggleFavorite = useCallback((name: string) => {
@@ -131,7 +136,14 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
         />
       )}
       {launching && (
-        <LaunchDrawer model={launching} kind={kind} gpuCount={gpuCount} onClose={() => setLaunching(null)} />
+        <Suspense>
+          <LaunchDrawer
+            model={launching}
+            kind={kind}
+            gpuCount={gpuCount}
+            onClose={() => setLaunching(null)}
+          />
+        </Suspense>
       )}
       {caching && (
         <Suspense>
@@ -149,11 +161,13 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
         </Suspense>
       )}
       {viewing && (
-        <CustomJsonDialog
-          model={{ ...viewing.raw }}
-          onClose={() => setViewing(null)}
-          onEdit={() => edit(viewing)}
-        />
+        <Suspense>
+          <CustomJsonDialog
+            model={{ ...viewing.raw }}
+            onClose={() => setViewing(null)}
+            onEdit={() => edit(viewing)}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={deleting !== null}
