@@ -37,11 +37,12 @@ export type ShowError = (message: string, options?: { background?: boolean }) =>
 export function createToastChannel() {
   let listener: ShowError | null = null
   const waiting: Parameters<ShowError>[] = []
+  const show: ShowError = (message, options) => {
+    if (listener) listener(message, options)
+    else waiting.push([message, options])
+  }
   return {
-    show: ((message, options) => {
-      if (listener) listener(message, options)
-      else waiting.push([message, options])
-    }) satisfies ShowError,
+    show,
     listen(next: ShowError): () => void {
       listener = next
       for (const told of waiting.splice(0)) next(...told)

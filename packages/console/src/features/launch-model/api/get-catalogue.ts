@@ -18,12 +18,18 @@ const builtinModels = (list: ModelRegistration[]): CatalogueModel[] =>
 /**
  * `GET /api/v1/model_registrations/{type}?detailed=true`: up to megabytes for LLM, fetched once and kept, so tab
  * switches do not fetch it again (upstream refetches on every switch). Only built-in entries are shown.
+ * `beforeAuthCheck`: the route loader's early request (see prefetch.ts).
  */
-export const builtinCatalogueQuery = (type: string) =>
+export const builtinCatalogueQuery = (type: string, options: { beforeAuthCheck?: boolean } = {}) =>
   queryOptions({
     queryKey: launchKeys.builtin(type),
     queryFn: ({ signal }) =>
-      api.get(apiPaths.registrations(type, true), { schema: ModelRegistrationList, signal }),
+      api.get(apiPaths.registrations(type, true), {
+        schema: ModelRegistrationList,
+        signal,
+        // Asked before the auth check said whether this server needs a sign-in: a 401 then is nobody's.
+        reportAuthStatus: !options.beforeAuthCheck,
+      }),
     staleTime: CATALOGUE_STALE_MS,
     select: builtinModels,
   })

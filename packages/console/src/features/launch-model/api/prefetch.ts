@@ -6,23 +6,32 @@ import { builtinCatalogueQuery } from './get-catalogue'
 import { devicesQuery } from './get-devices'
 
 /**
- * The Launch page's route loader: its requests start with the navigation, beside the page's code chunk, not
- * after it. The auth check comes first (the shell's own query, so it is asked once) and only when it lets this
- * user in (SPEC §4's token rules) the catalogue of the tab and the GPU count follow. Nothing is awaited: the page
- * renders as soon as its code is there and picks the requests up where they are.
+ * The Launch page's route loader: its requests start with the navigation, beside the page's code chunk and the
+ * shell's auth check, not after them. The catalogue goes at once: with the token this tab holds, or on a first
+ * visit with none (most servers need no sign-in, and a 401 from one that does is forgotten, not told: Login takes
+ * over). The GPU count waits for the auth check, as SPEC §7 asks it of signed-in users only. Nothing is awaited:
+ * the page renders as soon as its code is there and picks the requests up where they are.
  */
 export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undefined): null {
   const kind = KINDS.find((candidate) => candidate.value === tab)?.kind
   if (!kind) return null
+  // The auth check first: the shell shows nothing until it is answered, and the browser takes requests in order.
   queryClient.query(clusterAuthQuery).then(
     () => {
-      if (!hasToken()) return
-      // Their failures reach the toast through the query cache, as the page's own would.
-      queryClient.query(builtinCatalogueQuery(kind)).catch(() => undefined)
-      queryClient.query(devicesQuery).catch(() => undefined)
+      if (hasToken()) queryClient.query(devicesQuery).catch(() => undefined)
     },
-    // The shell shows a failed auth check; the page's own queries ask again when it mounts.
+    // The shell shows a failed auth check.
     () => undefined,
   )
+  if (hasToken()) {
+    queryClient.query(builtinCatalogueQuery(kind)).catch(() => undefined)
+  } else {
+    // A first visit: nobody knows yet whether this server needs a sign-in. A 401 of this early request opens no
+    // auth dialog (and, as every 401, no toast); whatever failed, the page asks again when it mounts.
+    const early = builtinCatalogueQuery(kind, { beforeAuthCheck: true })
+    queryClient.query(early).catch(() => {
+      void queryClient.resetQueries({ queryKey: early.queryKey, exact: true })
+    })
+  }
   return null
 }
