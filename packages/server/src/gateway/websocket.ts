@@ -46,6 +46,8 @@ export function forwardUpgrades(
   // Joined sockets are no longer the HTTP server's: it cannot close them when it shuts down, so we do.
   const open = new Set<Duplex>()
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // A socket's error (the browser gone) ends that socket, never the server.
+    socket.on('error', () => socket.destroy())
     if (open.size >= MAX_OPEN_SOCKETS) {
       return refuse(
         socket,
@@ -55,7 +57,6 @@ export function forwardUpgrades(
     }
     open.add(socket)
     socket.on('close', () => open.delete(socket))
-    socket.on('error', () => socket.destroy())
     const host = request.headers.host ?? ''
     if (!hostAllowed(host, guard.listenHost, guard.allowedHosts)) {
       return refuse(socket, 403, `Host ${JSON.stringify(hostName(host))} is not allowed`)
@@ -93,6 +94,7 @@ export function forwardUpgrades(
       const status = answer.statusCode ?? 502
       const statusLine = `HTTP/1.1 ${String(status)} ${answer.statusMessage ?? ''}`
       socket.write(headBlock(statusLine, answer, ['transfer-encoding', 'content-length', 'connection']))
+      answer.on('error', () => socket.destroy())
       answer.pipe(socket)
     })
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
