@@ -21,7 +21,13 @@ export interface ModelCardProps {
   onDelete: (model: CatalogueModel) => void
 }
 
-// Static styles: cards are many and re-render on every keystroke of the search, so they avoid per-render `sx`.
+const favoriteColor = { color: '#f5a623' }
+
+/**
+ * One styled element per card, its parts styled by class from here: cards are many and re-render on every
+ * keystroke of the search, and each styled element (or `sx`) is serialised by emotion on each render, so the parts
+ * are plain elements. The theme stays the one source of the values.
+ */
 const Frame = styled('article')(({ theme }) => ({
   position: 'relative',
   height: '100%',
@@ -47,91 +53,90 @@ const Frame = styled('article')(({ theme }) => ({
     boxShadow: 'none',
   },
   '&[aria-disabled=true] .launch-hint': { display: 'none' },
-}))
-/** Covers the card's foot while hovered; hidden otherwise, and never in the way of a click. */
-const LaunchHint = styled('div')(({ theme }) => ({
-  position: 'absolute',
-  left: 0,
-  right: 0,
-  bottom: 0,
-  padding: theme.spacing(1.5, 2),
-  borderTop: `1px solid ${theme.palette.divider}`,
-  borderRadius: `0 0 ${String(theme.shape.borderRadius)}px ${String(theme.shape.borderRadius)}px`,
-  background: theme.palette.background.paper,
-  color: theme.palette.primary.main,
-  fontWeight: 600,
-  fontSize: 14,
-  textAlign: 'center',
-  opacity: 0,
-  transition: 'opacity 120ms',
-  pointerEvents: 'none',
-}))
-const Header = styled('div')({ display: 'flex', alignItems: 'center', gap: 8, minHeight: 34 })
-const Name = styled('h3')({
-  margin: 0,
-  fontSize: 17,
-  fontWeight: 700,
-  flex: 1,
-  minWidth: 0,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-})
-const Chips = styled('div')({
-  display: 'flex',
-  gap: 6,
-  flexWrap: 'wrap',
-  margin: '8px 0',
-  maxHeight: 52,
-  overflow: 'hidden',
-})
-const Description = styled('p')(({ theme }) => ({
-  margin: 0,
-  flex: 1,
-  color: theme.palette.text.secondary,
-  fontSize: theme.typography.body2.fontSize,
-  lineHeight: 1.43,
-  display: '-webkit-box',
-  WebkitLineClamp: 3,
-  WebkitBoxOrient: 'vertical',
-  overflow: 'hidden',
-}))
-const Stats = styled('div')(({ theme }) => ({
-  display: 'flex',
-  gap: 24,
-  marginTop: 12,
-  paddingTop: 12,
-  borderTop: `1px solid ${theme.palette.divider}`,
-}))
-const StatValue = styled('div')({ fontWeight: 700, fontSize: 16 })
-const StatLabel = styled('div')(({ theme }) => ({ fontSize: 11, color: theme.palette.text.secondary }))
-const favoriteColor = { color: '#f5a623' }
-/** A plain icon button: MUI's IconButton costs more than a grid re-rendered on each keystroke can spare. */
-const IconButton = styled('button')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: 30,
-  height: 30,
-  padding: 0,
-  border: 0,
-  borderRadius: '50%',
-  background: 'transparent',
-  color: theme.palette.action.active,
-  cursor: 'pointer',
-  '&:hover': { background: theme.palette.action.hover },
-  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-}))
-/** Language and family tags: plain spans, far cheaper than MUI Chips for a grid that re-renders as you type. */
-const Tag = styled('span')(({ theme }) => ({
-  display: 'inline-flex',
-  alignItems: 'center',
-  height: 24,
-  padding: '0 8px',
-  borderRadius: 12,
-  border: `1px solid ${theme.palette.grey[400]}`,
-  fontSize: 12,
-  color: theme.palette.text.primary,
+  // Covers the card's foot while hovered; hidden otherwise, and never in the way of a click.
+  '& .launch-hint': {
+    position: 'absolute',
+    left: 0,
+    right: 0,
+    bottom: 0,
+    padding: theme.spacing(1.5, 2),
+    borderTop: `1px solid ${theme.palette.divider}`,
+    borderRadius: `0 0 ${String(theme.shape.borderRadius)}px ${String(theme.shape.borderRadius)}px`,
+    background: theme.palette.background.paper,
+    color: theme.palette.primary.main,
+    fontWeight: 600,
+    fontSize: 14,
+    textAlign: 'center',
+    opacity: 0,
+    transition: 'opacity 120ms',
+    pointerEvents: 'none',
+  },
+  '& .card-header': { display: 'flex', alignItems: 'center', gap: 8, minHeight: 34 },
+  '& .card-name': {
+    margin: 0,
+    fontSize: 17,
+    fontWeight: 700,
+    flex: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  '& .card-chips': {
+    display: 'flex',
+    gap: 6,
+    flexWrap: 'wrap',
+    margin: '8px 0',
+    maxHeight: 52,
+    overflow: 'hidden',
+  },
+  // Language and family tags: plain spans, far cheaper than MUI Chips.
+  '& .card-tag': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    height: 24,
+    padding: '0 8px',
+    borderRadius: 12,
+    border: `1px solid ${theme.palette.grey[400]}`,
+    fontSize: 12,
+    color: theme.palette.text.primary,
+  },
+  '& .card-description': {
+    margin: 0,
+    flex: 1,
+    color: theme.palette.text.secondary,
+    fontSize: theme.typography.body2.fontSize,
+    lineHeight: 1.43,
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+  },
+  '& .card-stats': {
+    display: 'flex',
+    gap: 24,
+    marginTop: 12,
+    paddingTop: 12,
+    borderTop: `1px solid ${theme.palette.divider}`,
+  },
+  '& .card-stat-value': { fontWeight: 700, fontSize: 16 },
+  '& .card-stat-label': { fontSize: 11, color: theme.palette.text.secondary },
+  // A plain icon button: MUI's IconButton costs more than a grid re-rendered on each keystroke can spare.
+  '& .card-icon-button': {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: 30,
+    height: 30,
+    padding: 0,
+    border: 0,
+    borderRadius: '50%',
+    background: 'transparent',
+    color: theme.palette.action.active,
+    cursor: 'pointer',
+    '&:hover': { background: theme.palette.action.hover },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
+  },
 }))
 
 const stop = (handler: () => void) => (event: MouseEvent) => {
@@ -177,33 +182,48 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
         }
       }}
     >
-      <Header>
-        <Name title={model.name}>{model.name}</Name>
+      <div className="card-header">
+        <h3 className="card-name" title={model.name}>
+          {model.name}
+        </h3>
         {model.isBuiltin ? (
-          <IconButton
+          <button
+            className="card-icon-button"
             type="button"
             aria-label={favorite ? 'Unfavorite' : 'Favorite'}
             onClick={stop(() => props.onToggleFavorite(model.name))}
             style={favorite ? favoriteColor : undefined}
           >
             {favorite ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
-          </IconButton>
+          </button>
         ) : (
           !deleted && (
             <>
-              <IconButton type="button" aria-label="Edit" onClick={stop(() => props.onEdit(model))}>
+              <button
+                className="card-icon-button"
+                type="button"
+                aria-label="Edit"
+                onClick={stop(() => props.onEdit(model))}
+              >
                 <EditOutlined fontSize="small" />
-              </IconButton>
-              <IconButton type="button" aria-label="Delete" onClick={stop(() => props.onDelete(model))}>
+              </button>
+              <button
+                className="card-icon-button"
+                type="button"
+                aria-label="Delete"
+                onClick={stop(() => props.onDelete(model))}
+              >
                 <DeleteOutlineOutlined fontSize="small" />
-              </IconButton>
+              </button>
             </>
           )
         )}
-      </Header>
-      <Chips>
+      </div>
+      <div className="card-chips">
         {chips.slice(0, 4).map((chip) => (
-          <Tag key={chip}>{chip}</Tag>
+          <span key={chip} className="card-tag">
+            {chip}
+          </span>
         ))}
         {cached && (
           <Chip
@@ -218,19 +238,19 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           />
         )}
         {deleted && <Chip label="Deleted" size="small" color="error" />}
-      </Chips>
-      <Description>{model.description}</Description>
+      </div>
+      <p className="card-description">{model.description}</p>
       {stats.length > 0 && (
-        <Stats>
+        <div className="card-stats">
           {stats.map((stat) => (
             <div key={stat.label}>
-              <StatValue>{stat.value}</StatValue>
-              <StatLabel>{stat.label}</StatLabel>
+              <div className="card-stat-value">{stat.value}</div>
+              <div className="card-stat-label">{stat.label}</div>
             </div>
           ))}
-        </Stats>
+        </div>
       )}
-      <LaunchHint className="launch-hint">Click with mouse to launch the model</LaunchHint>
+      <div className="launch-hint">Click with mouse to launch the model</div>
     </Frame>
   )
 })

@@ -1,4 +1,3 @@
-import { Box } from '@mui/material'
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 
 /** SPEC §9: columns at least 300 px wide. */
@@ -8,6 +7,8 @@ export const CARD_HEIGHT = 240
 const ROW = CARD_HEIGHT + GAP
 /** Rows rendered beyond the window, so fast scrolling shows no gaps. */
 const OVERSCAN = 1
+const ROW_STYLE = { position: 'absolute', left: 0, right: 0, display: 'grid', gap: GAP } as const
+const CELL_STYLE = { height: CARD_HEIGHT, minWidth: 0 } as const
 
 interface ModelGridProps<T> {
   items: readonly T[]
@@ -56,38 +57,31 @@ export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) 
 
   const columns = Math.max(1, Math.floor((view.width + GAP) / (MIN_COLUMN + GAP)))
   const rows = Math.ceil(items.length / columns)
+  // Plain elements with inline styles: the grid re-renders on every keystroke, and each MUI `sx` would be
+  // serialised by emotion again on each of those renders; these values change per row, so a class cannot hold them.
+  const rowStyle = { ...ROW_STYLE, gridTemplateColumns: `repeat(${String(columns)}, minmax(0, 1fr))` }
   const visible = []
-  for (let row = view.first; row < Math.min(rows, view.last); row++) {
+  // Until the first measure (before the first paint), no cards: they would be laid out for one column and redone.
+  const last = view.width === 0 ? 0 : Math.min(rows, view.last)
+  for (let row = view.first; row < last; row++) {
     visible.push(
-      <Box
-        key={row}
-        role="presentation"
-        sx={{
-          position: 'absolute',
-          top: row * ROW,
-          left: 0,
-          right: 0,
-          display: 'grid',
-          gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-          gap: `${GAP}px`,
-        }}
-      >
+      <div key={row} role="presentation" style={{ ...rowStyle, top: row * ROW }}>
         {items.slice(row * columns, row * columns + columns).map((item) => (
-          <Box key={itemKey(item)} sx={{ height: CARD_HEIGHT, minWidth: 0 }}>
+          <div key={itemKey(item)} style={CELL_STYLE}>
             {renderItem(item)}
-          </Box>
+          </div>
         ))}
-      </Box>,
+      </div>,
     )
   }
   return (
-    <Box
+    <div
       ref={container}
       role="list"
       aria-label="Models"
-      sx={{ position: 'relative', height: Math.max(0, rows * ROW - GAP) }}
+      style={{ position: 'relative', height: Math.max(0, rows * ROW - GAP) }}
     >
       {visible}
-    </Box>
+    </div>
   )
 }
