@@ -2,6 +2,14 @@ import OpenAI from 'openai'
 import { describe, expect, it } from 'vitest'
 import { testApp, testGateway } from './helper.js'
 
+/** One short greeting to the tiny chat model, answered the same every time at temperature 0. */
+const HELLO = {
+  model: 'tiny-chat',
+  messages: [{ role: 'user' as const, content: 'Hello' }],
+  temperature: 0,
+  max_completion_tokens: 12,
+}
+
 describe('the official openai client', () => {
   it('chats (whole and streamed) and embeds against the platform', { timeout: 30_000 }, async () => {
     const app = await testApp()
@@ -20,21 +28,10 @@ describe('the official openai client', () => {
     })
 
     const client = new OpenAI({ baseURL: `http://127.0.0.1:${port}/v1`, apiKey: 'not-needed' })
-    const whole = await client.chat.completions.create({
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hello' }],
-      temperature: 0,
-      max_completion_tokens: 12,
-    })
+    const whole = await client.chat.completions.create(HELLO)
     expect(whole.choices[0]?.message.content).toBe('their good selfkr set it airm07 came')
 
-    const stream = await client.chat.completions.create({
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hello' }],
-      temperature: 0,
-      max_completion_tokens: 12,
-      stream: true,
-    })
+    const stream = await client.chat.completions.create({ ...HELLO, stream: true })
     let text = ''
     for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? ''
     expect(text).toBe('their good selfkr set it airm07 came')
@@ -60,13 +57,7 @@ describe('the official openai client', () => {
       body: JSON.stringify({ model_name: 'tiny-chat', model_type: 'LLM' }),
     })
     expect(launched.status).toBe(200)
-    const stream = await client.chat.completions.create({
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hello' }],
-      temperature: 0,
-      max_completion_tokens: 12,
-      stream: true,
-    })
+    const stream = await client.chat.completions.create({ ...HELLO, stream: true })
     const chunks: string[] = []
     for await (const chunk of stream) chunks.push(chunk.choices[0]?.delta.content ?? '')
     expect(chunks.join('')).toBe('their good selfkr set it airm07 came')

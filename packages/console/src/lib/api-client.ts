@@ -1,4 +1,10 @@
-import { apiPaths, ErrorBody, TokenResponse, type ValidationIssue } from '@serving-console/contract'
+import {
+  apiPaths,
+  ErrorBody,
+  TokenResponse,
+  type RefreshRequest,
+  type ValidationIssue,
+} from '@serving-console/contract'
 import type { z } from 'zod'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { authStatusStore, type AuthStatus } from './storage'
@@ -81,7 +87,7 @@ function renewAccessToken(): Promise<boolean> {
       const response = await fetch(apiBase() + apiPaths.authRefresh, {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: JSON.stringify({ refresh_token }),
+        body: JSON.stringify({ refresh_token } satisfies RefreshRequest),
       })
       const answer = response.ok ? TokenResponse.safeParse(await response.json()) : null
       if (!answer?.success) {

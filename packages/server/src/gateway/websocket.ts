@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https'
 import type { Duplex } from 'node:stream'
 import { upstreamPath } from '@serving-console/contract'
 import { HttpError } from '../http-error.js'
-import { crossSite, hostAllowed, hostName } from '../plugins/request-guard.js'
+import { frontDoorRefusal, type GuardOptions } from '../plugins/request-guard.js'
 import { forwardableRequestHeaders, type Upstream } from './upstream.js'
 
 /** Open WebSockets at once; a Gradio tab holds one or two. More is somebody exhausting the gateway. */
@@ -18,18 +18,18 @@ function refuse(socket: Duplex, status: number, detail: string) {
   )
 }
 
-/**
- * A header block (status line first) as the upstream wrote it. `skip` leaves out framing headers where the body
- * follows already decoded, ended by closing the connection.
- */
-function headBlock(statusLine: string, message: IncomingMessage, skip: readonly string[] = []): string {
+/** A header block (status line first) with the upstream's headers as it wrote them, less `omit`, plus `extra`. */
+function headBlock(
+  statusLine: string,
+  message: IncomingMessage,
+  { omit = [], extra = [] }: { omit?: readonly string[]; extra?: readonly string[] } = {},
+): string {
   const lines = [statusLine]
   for (let i = 0; i < message.rawHeaders.length; i += 2) {
     const name = message.rawHeaders[i] ?? ''
-    if (!skip.includes(name.toLowerCase())) lines.push(`${name}: ${message.rawHeaders[i + 1] ?? ''}`)
+    if (!omit.includes(name.toLowerCase())) lines.push(`${name}: ${message.rawHeaders[i + 1] ?? ''}`)
   }
-  if (skip.length > 0) lines.push('Connection: close')
-  return `${lines.join('\r\n')}\r\n\r\n`
+  return `${[...lines, ...extra].join('\r\n')}\r\n\r\n`
 }
 
 /**
@@ -41,7 +41,7 @@ function headBlock(statusLine: string, message: IncomingMessage, skip: readonly 
 export function forwardUpgrades(
   server: Server,
   upstream: Upstream,
-  guard: { listenHost: string; allowedHosts: readonly string[] },
+  guard: GuardOptions,
 ): { closeAll: () => void } {
   // Joined sockets are no longer the HTTP server's: it cannot close them when it shuts down, so we do.
   const open = new Set<Duplex>()
@@ -57,13 +57,9 @@ export function forwardUpgrades(
     }
     open.add(socket)
     socket.on('close', () => open.delete(socket))
-    const host = request.headers.host ?? ''
-    if (!hostAllowed(host, guard.listenHost, guard.allowedHosts)) {
-      return refuse(socket, 403, `Host ${JSON.stringify(hostName(host))} is not allowed`)
-    }
-    if (crossSite(request.headers)) {
-      return refuse(socket, 403, 'Cross-site requests are refused; use the console served by this server')
-    }
+    // A socket can change state (it carries what the page sends): a page of another site may not open one.
+    const refused = frontDoorRefusal(request.headers, true, guard)
+    if (refused) return refuse(socket, refused.statusCode, refused.detail)
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
       return refuse(socket, 400, 'Only WebSocket upgrades are forwarded')
     }
@@ -93,7 +89,13 @@ export function forwardUpgrades(
     outgoing.on('response', (answer: IncomingMessage) => {
       const status = answer.statusCode ?? 502
       const statusLine = `HTTP/1.1 ${String(status)} ${answer.statusMessage ?? ''}`
-      socket.write(headBlock(statusLine, answer, ['transfer-encoding', 'content-length', 'connection']))
+      // The body follows already decoded, ended by closing the connection: no framing headers of its own.
+      socket.write(
+        headBlock(statusLine, answer, {
+          omit: ['transfer-encoding', 'content-length', 'connection'],
+          extra: ['Connection: close'],
+        }),
+      )
       answer.on('error', () => socket.destroy())
       answer.pipe(socket)
     })

@@ -33,7 +33,7 @@ export function hostAllowed(host: string, listenHost: string, allowedHosts: read
 }
 
 /** A request sent by a page of another origin (the browser says so in Sec-Fetch-Site/Origin). */
-export function crossSite(headers: IncomingHttpHeaders): boolean {
+function crossSite(headers: IncomingHttpHeaders): boolean {
   const site = headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
   const origin = headers.origin
@@ -42,26 +42,42 @@ export function crossSite(headers: IncomingHttpHeaders): boolean {
   return new URL(origin).host.toLowerCase() !== (headers.host ?? '').toLowerCase()
 }
 
+export interface GuardOptions {
+  listenHost: string
+  allowedHosts: readonly string[]
+}
+
+/**
+ * What the front door refuses, or null: a Host that does not name this server, or a page of another site sending
+ * a request that can change state. Shared by HTTP (the hook below) and the gateway's WebSocket upgrades.
+ */
+export function frontDoorRefusal(
+  headers: IncomingHttpHeaders,
+  changesState: boolean,
+  options: GuardOptions,
+): HttpError | null {
+  const host = headers.host ?? ''
+  if (!hostAllowed(host, options.listenHost, options.allowedHosts)) {
+    return new HttpError(
+      403,
+      `Host ${JSON.stringify(hostName(host))} is not allowed; start the server with --allowed-hosts ${hostName(host) || 'NAME'} to reach it by that name`,
+    )
+  }
+  if (changesState && crossSite(headers)) {
+    return new HttpError(403, 'Cross-site requests are refused; use the console served by this server')
+  }
+  return null
+}
+
 /**
  * The server's front door, in order: the Host must name this server, a state-changing request must come from
  * the console's own origin (or from a client that is not a browser page), and a body must be JSON within the
  * depth and size limits. Everything refused here is refused before auth and before any handler runs.
  */
-export function installRequestGuard(
-  app: FastifyInstance,
-  options: { listenHost: string; allowedHosts: readonly string[] },
-) {
+export function installRequestGuard(app: FastifyInstance, options: GuardOptions) {
   app.addHook('onRequest', async (request) => {
-    const host = request.headers.host ?? ''
-    if (!hostAllowed(host, options.listenHost, options.allowedHosts)) {
-      throw new HttpError(
-        403,
-        `Host ${JSON.stringify(hostName(host))} is not allowed; start the server with --allowed-hosts ${hostName(host) || 'NAME'} to reach it by that name`,
-      )
-    }
-    if (STATE_CHANGING.has(request.method) && crossSite(request.headers)) {
-      throw new HttpError(403, 'Cross-site requests are refused; use the console served by this server')
-    }
+    const refused = frontDoorRefusal(request.headers, STATE_CHANGING.has(request.method), options)
+    if (refused) throw refused
   })
 
   // JSON only: a page of another site can send text/plain or a form without asking the server first.

@@ -63,6 +63,10 @@ function sameBody(recorded: unknown, sent: unknown): boolean {
   return isDeepStrictEqual(open(recorded), open(sent))
 }
 
+/** One recorded server-sent event as upstream writes it (CRLF line ends). */
+const sseEvent = (event: unknown) =>
+  `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`
+
 const streams = (body: unknown) =>
   typeof body === 'object' && body !== null && 'stream' in body && body.stream === true
 
@@ -204,9 +208,7 @@ export async function startReplayUpstream(
     response.writeHead(status, kept)
     if (replay.fault === 'mid-stream') {
       const whole = sse
-        ? sse
-            .map((event) => `data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`)
-            .join('')
+        ? sse.map(sseEvent).join('')
         : typeof recorded === 'string'
           ? recorded
           : JSON.stringify(recorded)
@@ -218,7 +220,7 @@ export async function startReplayUpstream(
     if (sse) {
       // As upstream streams it: one `data:` event per chunk, each written on its own.
       for (const event of sse) {
-        response.write(`data: ${typeof event === 'string' ? event : JSON.stringify(event)}\r\n\r\n`)
+        response.write(sseEvent(event))
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
       return response.end()

@@ -23,15 +23,13 @@ export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undef
     // The shell shows a failed auth check.
     () => undefined,
   )
-  if (hasToken()) {
-    queryClient.query(builtinCatalogueQuery(kind)).catch(() => undefined)
-  } else {
-    // A first visit: nobody knows yet whether this server needs a sign-in. A 401 of this early request opens no
-    // auth dialog (and, as every 401, no toast); whatever failed, the page asks again when it mounts.
-    const early = builtinCatalogueQuery(kind, { beforeAuthCheck: true })
-    queryClient.query(early).catch(() => {
-      void queryClient.resetQueries({ queryKey: early.queryKey, exact: true })
-    })
-  }
+  // Without a token this is a first visit, and nobody knows yet whether the server needs a sign-in: a 401 of this
+  // early request opens no auth dialog (and, as every 401, no toast), and it is forgotten, so the page asks again
+  // when it mounts.
+  const early = !hasToken()
+  const catalogue = builtinCatalogueQuery(kind, { beforeAuthCheck: early })
+  queryClient.query(catalogue).catch(() => {
+    if (early) void queryClient.resetQueries({ queryKey: catalogue.queryKey, exact: true })
+  })
   return null
 }
