@@ -1,11 +1,12 @@
 /**
- * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered by the
- * upstream v1.8 fixture (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue
- * (166 families, 3.5 MB), and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the
+ * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered (over a
+ * socket, by a front that passes everything else to the platform: catalogue-proxy.ts) by the upstream v1.8 fixture
+ * (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue (166 families, 3.5 MB),
+ * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the
  * recorded Xinference server. Measures what a person sees: navigation start → the frame after the first card is in
  * the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
  * long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
- * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip). Median
+ * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as sent). Median
  * (min–max) of RUNS page loads.
  *
  *   npm run build && npm run bench:launch-page -w bench
@@ -17,6 +18,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
+import { catalogueProxy } from './catalogue-proxy.js'
 
 const RUNS = 7
 const PORT = 20_000 + Math.floor(Math.random() * 1000)
@@ -25,6 +27,9 @@ const BASE = `http://127.0.0.1:${PORT}`
 const GATEWAY_PORT = PORT + 1000
 const REPLAY_PORT = PORT + 2000
 const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`
+/** The platform behind a front that answers the catalogue with each fixture (see catalogue-proxy.ts). */
+const PROXY_PORT = PORT + 3000
+const PROXY = `http://127.0.0.1:${PROXY_PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
@@ -101,20 +106,12 @@ interface Run {
   catalogueRequests: number
 }
 
-/**
- * One page load. With `body`, the platform's catalogue answer is replaced by it; without, the server's own answer
- * is measured (the gateway's, from its upstream).
- */
-async function measure(page: Page, base: string, body: string | null): Promise<Run> {
+/** One page load of the Launch page at `base`. */
+async function measure(page: Page, base: string): Promise<Run> {
   let catalogueRequests = 0
   page.on('request', (request) => {
     if (request.url().includes('/api/v1/model_registrations/LLM?detailed=true')) catalogueRequests += 1
   })
-  if (body !== null) {
-    await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) =>
-      route.fulfill({ contentType: 'application/json', body }),
-    )
-  }
   let warnings = 0
   page.on('console', (message) => {
     if (message.type() === 'warning' || message.type() === 'error') warnings += 1
@@ -222,6 +219,8 @@ async function main() {
       '--disable-quic',
     ],
   })
+  const proxy = catalogueProxy(PORT)
+  await proxy.listen(PROXY_PORT)
   try {
     for (const base of [BASE, GATEWAY]) {
       for (let i = 0; i < 100; i++) {
@@ -237,33 +236,36 @@ async function main() {
     const rows: string[] = []
     let loadedJs = 0
     let loadedFiles = 0
+    /** As the server sent it (brotli where the browser accepts it). */
+    let loadedWire = 0
     const v3Body = JSON.stringify(v3.response.body)
     for (const { label, base, body } of [
-      { label: 'upstream v1.8 (120 families)', base: BASE, body: JSON.stringify(upstream) },
-      { label: '4× copy (480 families)', base: BASE, body: JSON.stringify(scaled) },
-      { label: 'upstream v3.2.1 (166 families)', base: BASE, body: v3Body },
+      { label: 'upstream v1.8 (120 families)', base: PROXY, body: JSON.stringify(upstream) },
+      { label: '4× copy (480 families)', base: PROXY, body: JSON.stringify(scaled) },
+      { label: 'upstream v3.2.1 (166 families)', base: PROXY, body: v3Body },
       { label: 'v3.2.1 through the gateway (replayed upstream)', base: GATEWAY, body: null },
     ]) {
+      if (body !== null) proxy.answer(body)
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
         const context = await browser.newContext({ viewport: { width: 1500, height: 900 } })
         await context.addInitScript(PROBE)
         if (base === GATEWAY) await context.addInitScript(SIGNED_IN)
         const page = await context.newPage()
-        runs.push(await measure(page, base, body))
+        runs.push(await measure(page, base))
         if (!loadedJs) {
-          const names = await page.evaluate(() =>
-            performance
-              .getEntriesByType('resource')
-              .map((entry) => entry.name)
-              .filter((name) => name.endsWith('.js')),
+          const scripts = await page.evaluate(() =>
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((entry) => entry.name.endsWith('.js'))
+              .map((entry) => ({ name: entry.name, wire: entry.encodedBodySize })),
           )
           const assets = root('packages/console/dist/assets')
-          loadedFiles = names.length
-          loadedJs = names.reduce(
-            (sum, url) => sum + gzipSync(readFileSync(join(assets, url.split('/').pop() ?? ''))).length,
+          loadedFiles = scripts.length
+          loadedJs = scripts.reduce(
+            (sum, { name }) => sum + gzipSync(readFileSync(join(assets, name.split('/').pop() ?? ''))).length,
             0,
           )
+          loadedWire = scripts.reduce((sum, { wire }) => sum + wire, 0)
         }
         await context.close()
       }
@@ -286,10 +288,11 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
     console.log(
-      `\nJS shipped (gzip): ${(loadedJs / 1024).toFixed(1)} KiB in ${String(loadedFiles)} files loaded by the Launch page; ${(js.total / 1024).toFixed(1)} KiB for the whole console (${js.files.length} files).`,
+      `\nJS shipped (gzip): ${(loadedJs / 1024).toFixed(1)} KiB in ${String(loadedFiles)} files loaded by the Launch page (${(loadedWire / 1024).toFixed(1)} KiB on the wire); ${(js.total / 1024).toFixed(1)} KiB for the whole console (${js.files.length} files).`,
     )
   } finally {
     await browser.close()
+    proxy.close()
     server.kill('SIGTERM')
     gateway.kill('SIGTERM')
     replay.kill('SIGTERM')

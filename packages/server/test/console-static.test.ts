@@ -1,5 +1,8 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { tempDir, testApp } from './helper.js'
+import { fakeConsoleBuild, tempDir, testApp } from './helper.js'
 
 describe('console static files', () => {
   it('leads / and /ui to /ui/', async () => {
@@ -21,6 +24,32 @@ describe('console static files', () => {
     const asset = await app.inject('/ui/assets/index-abc123.js')
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it", async () => {
+    const consoleDir = fakeConsoleBuild()
+    const script = 'console.log("serving console");\n'.repeat(100)
+    const file = join(consoleDir, 'assets', 'index-def456.js')
+    writeFileSync(file, script)
+    writeFileSync(`${file}.br`, brotliCompressSync(script))
+    writeFileSync(`${file}.gz`, gzipSync(script))
+    const app = await testApp({ consoleDir })
+    const url = '/ui/assets/index-def456.js'
+
+    const brotli = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(brotli.headers['content-encoding']).toBe('br')
+    expect(brotli.headers['content-type']).toMatch(/javascript/)
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotli.headers.vary).toBe('accept-encoding')
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script)
+
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script)
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(script)
   })
 
   it('turns a path deep link into its hash route', async () => {

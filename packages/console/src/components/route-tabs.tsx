@@ -1,4 +1,5 @@
-import { Tab, Tabs } from '@mui/material'
+import { styled } from '@mui/material/styles'
+import { useRef, type KeyboardEvent } from 'react'
 
 interface RouteTabsProps {
   tabs: readonly { value: string; label: string }[]
@@ -7,19 +8,82 @@ interface RouteTabsProps {
   label?: string
 }
 
-/** The tab row of a screen whose tabs are routes (Launch Model, Running Models). */
+/*
+ * A tab row drawn by CSS alone. MUI's Tabs measures the row and every tab after each render to place its sliding
+ * indicator and scroll buttons (forced layouts on the first screen, and ~5 KB of code for it); here the chosen
+ * tab's own border is the indicator, and a row too narrow for its tabs scrolls.
+ */
+const Row = styled('div')(({ theme }) => ({
+  display: 'flex',
+  overflowX: 'auto',
+  scrollbarWidth: 'none',
+  marginBottom: theme.spacing(2),
+  borderBottom: `1px solid ${theme.palette.divider}`,
+}))
+
+const Tab = styled('button')(({ theme }) => ({
+  ...theme.typography.button,
+  flexShrink: 0,
+  minWidth: 90,
+  minHeight: 48,
+  padding: '12px 16px',
+  border: 0,
+  borderBottom: '2px solid transparent',
+  background: 'none',
+  color: theme.palette.text.secondary,
+  cursor: 'pointer',
+  transition: theme.transitions.create(['color', 'border-color'], {
+    duration: theme.transitions.duration.short,
+  }),
+  '&:hover': { color: theme.palette.text.primary },
+  '&[aria-selected="true"]': {
+    color: theme.palette.primary.main,
+    borderBottomColor: theme.palette.primary.main,
+  },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+}))
+
+/** Keys that move the focus along the row, as WAI-ARIA's tabs pattern has them (the focus moves, the choice stays). */
+const STEP: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (index, count) => (index + 1) % count,
+  ArrowLeft: (index, count) => (index - 1 + count) % count,
+  Home: () => 0,
+  End: (_index, count) => count - 1,
+}
+
+/** The tab row of a screen whose tabs are routes (Launch Model, Running Models, Register Model). */
 export function RouteTabs({ tabs, value, onChange, label }: RouteTabsProps) {
+  const row = useRef<HTMLDivElement>(null)
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const step = STEP[event.key]
+    const buttons = [...(row.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]') ?? [])]
+    const index = buttons.indexOf(event.target as HTMLButtonElement)
+    if (!step || index < 0) return
+    event.preventDefault()
+    buttons[step(index, buttons.length)]?.focus()
+  }
+
   return (
-    <Tabs
-      value={value}
-      onChange={(_event, next: string) => onChange(next)}
-      variant="scrollable"
-      aria-label={label}
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-    >
-      {tabs.map((tab) => (
-        <Tab key={tab.value} value={tab.value} label={tab.label} />
-      ))}
-    </Tabs>
+    <Row ref={row} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+      {tabs.map((tab) => {
+        const selected = tab.value === value
+        return (
+          <Tab
+            key={tab.value}
+            type="button"
+            role="tab"
+            aria-selected={selected}
+            // One stop for Tab in the row; the arrows move within it.
+            tabIndex={selected ? 0 : -1}
+            onClick={() => {
+              if (!selected) onChange(tab.value)
+            }}
+          >
+            {tab.label}
+          </Tab>
+        )
+      })}
+    </Row>
   )
 }

@@ -4,8 +4,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
 /**
- * Serves the console build under /ui/. Hashed assets are cached for good, index.html never, so a new build
- * shows at the next load. `/` and `/ui` lead to `/ui/`; a path deep link such as /ui/cluster_info leads to its
+ * Serves the console build under /ui/, compressed where the browser accepts it. Hashed assets are cached for good,
+ * index.html never, so a new build shows at the next load. `/` and `/ui` lead to `/ui/`; a path deep link such as /ui/cluster_info leads to its
  * hash route, since the console routes by hash.
  */
 export async function consoleStatic(app: FastifyInstance, options: { consoleDir: string }) {
@@ -29,7 +29,11 @@ export async function consoleStatic(app: FastifyInstance, options: { consoleDir:
         prefix: '/',
         cacheControl: false,
         redirect: false,
+        // The build writes .br and .gz beside each file (console/vite-precompress.ts): sent as they are.
+        preCompressed: true,
         setHeaders(response, filePath) {
+          // One address, several encodings: a shared cache must key on what the browser accepts.
+          response.setHeader('vary', 'accept-encoding')
           response.setHeader(
             'cache-control',
             filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
