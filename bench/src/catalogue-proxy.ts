@@ -1,7 +1,8 @@
 import { createServer, request, type Server } from 'node:http'
 import { gzipSync } from 'node:zlib'
 
-const CATALOGUE = '/api/v1/model_registrations/LLM?detailed=true'
+/** The request the Launch page's LLM tab makes for its catalogue. */
+export const CATALOGUE_PATH = '/api/v1/model_registrations/LLM?detailed=true'
 
 /**
  * A front for the real platform that answers the LLM catalogue with a chosen body, as the platform sends its own
@@ -11,7 +12,7 @@ const CATALOGUE = '/api/v1/model_registrations/LLM?detailed=true'
 export function catalogueProxy(platformPort: number) {
   let gzip = gzipSync('[]')
   const server: Server = createServer((incoming, outgoing) => {
-    if (incoming.method === 'GET' && incoming.url === CATALOGUE) {
+    if (incoming.method === 'GET' && incoming.url === CATALOGUE_PATH) {
       outgoing.writeHead(200, {
         'content-type': 'application/json; charset=utf-8',
         'content-encoding': 'gzip',

@@ -2,12 +2,11 @@
  * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered (over a
  * socket, by a front that passes everything else to the platform: catalogue-proxy.ts) by the upstream v1.8 fixture
  * (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue (166 families, 3.5 MB),
- * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the
- * recorded Xinference server. Measures what a person sees: navigation start → the frame after the first card is in
- * the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
+ * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the recorded Xinference server.
+ * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
  * long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
- * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as sent). Median
- * (min–max) of RUNS page loads.
+ * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as
+ * sent). Median (min–max) of RUNS page loads.
  *
  *   npm run build && npm run bench:launch-page -w bench
  */
@@ -18,7 +17,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from '@playwright/test'
-import { catalogueProxy } from './catalogue-proxy.js'
+import { CATALOGUE_PATH, catalogueProxy } from './catalogue-proxy.js'
 
 const RUNS = 7
 const PORT = 20_000 + Math.floor(Math.random() * 1000)
@@ -110,7 +109,7 @@ interface Run {
 async function measure(page: Page, base: string): Promise<Run> {
   let catalogueRequests = 0
   page.on('request', (request) => {
-    if (request.url().includes('/api/v1/model_registrations/LLM?detailed=true')) catalogueRequests += 1
+    if (request.url().endsWith(CATALOGUE_PATH)) catalogueRequests += 1
   })
   let warnings = 0
   page.on('console', (message) => {
@@ -119,14 +118,12 @@ async function measure(page: Page, base: string): Promise<Run> {
   await page.goto(`${base}/ui/#/launch_model/llm`)
   await page.locator('[role=listitem]').first().waitFor()
   await page.waitForFunction(() => (window as unknown as { __bench: Bench }).__bench.firstCardPaint > 0)
-  const firstCardAfterResponse = await page.evaluate(() => {
+  const firstCardAfterResponse = await page.evaluate((catalogue) => {
     const entry = performance
       .getEntriesByType('resource')
-      .find((resource) =>
-        resource.name.includes('model_registrations/LLM?detailed=true'),
-      ) as PerformanceResourceTiming
+      .find((resource) => resource.name.endsWith(catalogue)) as PerformanceResourceTiming
     return (window as unknown as { __bench: { firstCard: number } }).__bench.firstCard - entry.responseEnd
-  })
+  }, CATALOGUE_PATH)
   await page.waitForTimeout(300)
   const loaded = await bench(page)
 

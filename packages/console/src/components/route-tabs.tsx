@@ -10,7 +10,7 @@ interface RouteTabsProps {
 
 /*
  * A tab row drawn by CSS alone. MUI's Tabs measures the row and every tab after each render to place its sliding
- * indicator and scroll buttons (forced layouts on the first screen, and ~5 KB of code for it); here the chosen
+ * indicator and scroll buttons (forced layouts on the first screen, and ~4 KiB gzip of code for it); here the chosen
  * tab's own border is the indicator, and a row too narrow for its tabs scrolls.
  */
 const Row = styled('div')(({ theme }) => ({
