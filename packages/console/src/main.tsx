@@ -1,15 +1,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { HashRouter, parsePath } from 'react-router'
 import { Providers } from './app/providers'
-import { createRouter } from './app/router'
+import { AppRoutes, prefetchScreen } from './app/router'
 import { createQueryClient, createToastChannel } from './lib/query-client'
 
-// One query client for the session, made before React renders: the router's loaders start the first screen's
-// requests with it while that screen's code is still arriving.
+// One query client for the session, made before React renders, so that the first screen's requests start now,
+// while React and the screen's code chunk are still getting ready.
 const toasts = createToastChannel()
 const queryClient = createQueryClient(toasts.show)
-const router = createRouter(queryClient)
+prefetchScreen(queryClient, parsePath(window.location.hash.slice(1)).pathname || '/')
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -17,7 +17,9 @@ if (!root) throw new Error('index.html has no #root element')
 createRoot(root).render(
   <StrictMode>
     <Providers queryClient={queryClient} toasts={toasts}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <AppRoutes />
+      </HashRouter>
     </Providers>
   </StrictMode>,
 )

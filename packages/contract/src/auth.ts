@@ -1,9 +1,9 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** `POST /token`: a JSON body, as upstream accepts (not form-encoded). */
 export const LoginRequest = z.object({
-  username: z.string().min(1).max(256),
-  password: z.string().min(1).max(1024),
+  username: z.string().check(z.minLength(1), z.maxLength(256)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
 })
 export type LoginRequest = z.infer<typeof LoginRequest>
 
@@ -11,13 +11,13 @@ export type LoginRequest = z.infer<typeof LoginRequest>
 export const TokenResponse = z.looseObject({
   access_token: z.string(),
   token_type: z.string(),
-  refresh_token: z.string().optional(),
-  must_change_password: z.boolean().optional(),
+  refresh_token: z.optional(z.string()),
+  must_change_password: z.optional(z.boolean()),
 })
 export type TokenResponse = z.infer<typeof TokenResponse>
 
 /** `POST /v1/auth/refresh` (upstream v3): answers a `TokenResponse` with a new access and refresh token. */
-export const RefreshRequest = z.object({ refresh_token: z.string().min(1).max(4096) })
+export const RefreshRequest = z.object({ refresh_token: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export type RefreshRequest = z.infer<typeof RefreshRequest>
 
 /** Upstream's classic permission names; `admin` passes every check. */

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** One node of `GET /v1/cluster/info?detailed=true`. Sizes are bytes; `cpu_available` is in cores. */
 export const ClusterNode = z.looseObject({
@@ -18,13 +18,13 @@ export const ClusterInfo = z.array(ClusterNode)
 export type ClusterInfo = z.infer<typeof ClusterInfo>
 
 export const ClusterInfoQuery = z.object({
-  detailed: z.enum(['true', 'false']).optional(),
+  detailed: z.optional(z.enum(['true', 'false'])),
 })
 
 /** `GET /v1/cluster/version`; upstream v1/v2 add dirty, error and date. */
 export const ClusterVersion = z.looseObject({
   version: z.string(),
-  'full-revisionid': z.string().nullable(),
+  'full-revisionid': z.nullable(z.string()),
 })
 export type ClusterVersion = z.infer<typeof ClusterVersion>
 
@@ -33,5 +33,5 @@ export const ClusterAuth = z.object({ auth: z.boolean() })
 export type ClusterAuth = z.infer<typeof ClusterAuth>
 
 /** `GET /api/v1/cluster/devices`: a bare JSON integer, the GPU count. */
-export const DeviceCount = z.number().int().nonnegative()
+export const DeviceCount = z.int().check(z.nonnegative())
 export type DeviceCount = z.infer<typeof DeviceCount>

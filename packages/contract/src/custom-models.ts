@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import type { ModelType } from './model-types.js'
 import { FileNameTemplate, HubModelId, HubRevision, ModelName, Quantization } from './names.js'
 
@@ -11,22 +11,22 @@ import { FileNameTemplate, HubModelId, HubRevision, ModelName, Quantization } fr
  */
 
 /** A local path on the machine that runs the model (or a `file://` URI of one). */
-export const ModelPath = z
-  .string()
-  .min(1)
-  .max(4096)
-  .refine((path) => !path.includes('\0'), 'a path without NUL characters')
+export const ModelPath = z.string().check(
+  z.minLength(1),
+  z.maxLength(4096),
+  z.refine((path) => !path.includes('\0'), 'a path without NUL characters'),
+)
 
 /** `7`, `0.5` or upstream's string form with an underscore for decimals, `"1_8"`. */
 const CustomModelSize = z.union([
-  z.number().positive().max(100_000),
-  z.string().regex(/^\d{1,6}(?:[._]\d{1,6})?$/, 'a number such as 7, 0.5 or 1_8'),
+  z.number().check(z.positive(), z.maximum(100_000)),
+  z.string().check(z.regex(/^\d{1,6}(?:[._]\d{1,6})?$/, 'a number such as 7, 0.5 or 1_8')),
 ])
 
-const Languages = z.array(z.string().min(1).max(16)).max(300)
-const Abilities = z.array(z.string().min(1).max(32)).max(16)
-const Family = z.string().max(100)
-const Count = (max: number) => z.number().int().positive().max(max)
+const Languages = z.array(z.string().check(z.minLength(1), z.maxLength(16))).check(z.maxLength(300))
+const Abilities = z.array(z.string().check(z.minLength(1), z.maxLength(32))).check(z.maxLength(16))
+const Family = z.string().check(z.maxLength(100))
+const Count = (max: number) => z.int().check(z.positive(), z.maximum(max))
 
 /**
  * One spec of a custom model. Only these fields are kept: anything else in a spec (such as the platform's own
@@ -35,62 +35,64 @@ const Count = (max: number) => z.number().int().positive().max(max)
 export const CustomModelSpec = z.object({
   model_format: z
     .string()
-    .min(1)
-    .max(32)
-    .regex(/^[a-z0-9_]+$/, 'a format such as pytorch, ggufv2, gptq or awq'),
-  model_size_in_billions: CustomModelSize.nullish(),
-  quantizations: z.array(Quantization).min(1).max(64).optional(),
-  quantization: Quantization.nullish(),
-  model_id: HubModelId.nullish(),
-  model_hub: z.enum(['huggingface', 'modelscope', 'csghub']).nullish(),
-  model_uri: ModelPath.nullish(),
-  model_revision: HubRevision.nullish(),
-  model_file_name_template: FileNameTemplate.nullish(),
+    .check(
+      z.minLength(1),
+      z.maxLength(32),
+      z.regex(/^[a-z0-9_]+$/, 'a format such as pytorch, ggufv2, gptq or awq'),
+    ),
+  model_size_in_billions: z.nullish(CustomModelSize),
+  quantizations: z.optional(z.array(Quantization).check(z.minLength(1), z.maxLength(64))),
+  quantization: z.nullish(Quantization),
+  model_id: z.nullish(HubModelId),
+  model_hub: z.nullish(z.enum(['huggingface', 'modelscope', 'csghub'])),
+  model_uri: z.nullish(ModelPath),
+  model_revision: z.nullish(HubRevision),
+  model_file_name_template: z.nullish(FileNameTemplate),
 })
 export type CustomModelSpec = z.infer<typeof CustomModelSpec>
 
 const PromptStyle = z.looseObject({
-  style_name: z.string().max(100).nullish(),
-  system_prompt: z.string().max(20_000).nullish(),
-  roles: z.array(z.string().max(100)).max(8).nullish(),
-  intra_message_sep: z.string().max(100).nullish(),
-  inter_message_sep: z.string().max(100).nullish(),
-  stop: z.array(z.string().max(100)).max(64).nullish(),
-  stop_token_ids: z.array(z.number().int().nonnegative()).max(64).nullish(),
+  style_name: z.nullish(z.string().check(z.maxLength(100))),
+  system_prompt: z.nullish(z.string().check(z.maxLength(20_000))),
+  roles: z.nullish(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(8))),
+  intra_message_sep: z.nullish(z.string().check(z.maxLength(100))),
+  inter_message_sep: z.nullish(z.string().check(z.maxLength(100))),
+  stop: z.nullish(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(64))),
+  stop_token_ids: z.nullish(z.array(z.int().check(z.nonnegative())).check(z.maxLength(64))),
 })
 
 const common = {
-  version: z.number().int().min(1).max(2).optional(),
+  version: z.optional(z.int().check(z.minimum(1), z.maximum(2))),
   model_name: ModelName,
-  model_description: z.string().max(2000).nullish(),
-  model_uri: ModelPath.nullish(),
-  model_specs: z.array(CustomModelSpec).min(1).max(64).optional(),
+  model_description: z.nullish(z.string().check(z.maxLength(2000))),
+  model_uri: z.nullish(ModelPath),
+  model_specs: z.optional(z.array(CustomModelSpec).check(z.minLength(1), z.maxLength(64))),
 }
 
 const CustomLlm = z.looseObject({
   ...common,
-  context_length: Count(10_000_000).nullish(),
-  model_lang: Languages.nullish(),
-  model_ability: Abilities.nullish(),
-  model_family: Family.nullish(),
-  prompt_style: PromptStyle.nullish(),
-  chat_template: z.string().max(100_000).nullish(),
-  stop_token_ids: z.array(z.number().int().nonnegative()).max(64).nullish(),
-  stop: z.array(z.string().max(100)).max(64).nullish(),
+  context_length: z.nullish(Count(10_000_000)),
+  model_lang: z.nullish(Languages),
+  model_ability: z.nullish(Abilities),
+  model_family: z.nullish(Family),
+  prompt_style: z.nullish(PromptStyle),
+  chat_template: z.nullish(z.string().check(z.maxLength(100_000))),
+  stop_token_ids: z.nullish(z.array(z.int().check(z.nonnegative())).check(z.maxLength(64))),
+  stop: z.nullish(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(64))),
 })
 
 const CustomEmbedding = z.looseObject({
   ...common,
-  dimensions: Count(1_000_000).nullish(),
-  max_tokens: Count(10_000_000).nullish(),
-  language: Languages.nullish(),
+  dimensions: z.nullish(Count(1_000_000)),
+  max_tokens: z.nullish(Count(10_000_000)),
+  language: z.nullish(Languages),
 })
 
 const CustomRerank = z.looseObject({
   ...common,
-  max_tokens: Count(10_000_000).nullish(),
-  language: Languages.nullish(),
-  type: z.string().max(32).nullish(),
+  max_tokens: z.nullish(Count(10_000_000)),
+  language: z.nullish(Languages),
+  type: z.nullish(z.string().check(z.maxLength(32))),
 })
 
 const Controlnet = z.looseObject({
@@ -101,53 +103,58 @@ const Controlnet = z.looseObject({
 
 const CustomImage = z.looseObject({
   ...common,
-  model_family: Family.nullish(),
-  model_ability: Abilities.nullish(),
-  controlnet: z.array(Controlnet).max(32).nullish(),
+  model_family: z.nullish(Family),
+  model_ability: z.nullish(Abilities),
+  controlnet: z.nullish(z.array(Controlnet).check(z.maxLength(32))),
 })
 
 const CustomAudio = z.looseObject({
   ...common,
-  model_family: Family.nullish(),
-  model_ability: Abilities.nullish(),
-  multilingual: z.boolean().nullish(),
+  model_family: z.nullish(Family),
+  model_ability: z.nullish(Abilities),
+  multilingual: z.nullish(z.boolean()),
 })
 
 const CustomFlexible = z.looseObject({
   ...common,
-  launcher: z.string().max(500).nullish(),
-  launcher_args: z
-    .string()
-    .max(20_000)
-    .refine((text) => {
-      try {
-        const value: unknown = JSON.parse(text)
-        return typeof value === 'object' && value !== null && !Array.isArray(value)
-      } catch {
-        return false
-      }
-    }, 'a JSON dictionary as text, such as {}')
-    .nullish(),
+  launcher: z.nullish(z.string().check(z.maxLength(500))),
+  launcher_args: z.nullish(
+    z.string().check(
+      z.maxLength(20_000),
+      z.refine((text) => {
+        try {
+          const value: unknown = JSON.parse(text)
+          return typeof value === 'object' && value !== null && !Array.isArray(value)
+        } catch {
+          return false
+        }
+      }, 'a JSON dictionary as text, such as {}'),
+    ),
+  ),
 })
 
 /** A registration needs files: specs, or one `model_uri` for the kinds whose form has a single path. */
-const withFiles = <T extends z.ZodType<{ model_specs?: unknown; model_uri?: unknown }>>(schema: T) =>
-  schema.refine((model) => Boolean(model.model_specs) || typeof model.model_uri === 'string', {
-    message: 'model_specs or model_uri is required',
-    path: ['model_specs'],
-  })
+const withFiles = <T extends z.ZodMiniType<{ model_specs?: unknown; model_uri?: unknown }>>(schema: T) =>
+  schema.check(
+    z.refine((model) => Boolean(model.model_specs) || typeof model.model_uri === 'string', {
+      message: 'model_specs or model_uri is required',
+      path: ['model_specs'],
+    }),
+  )
 
 export const CUSTOM_MODEL_SCHEMAS = {
-  LLM: CustomLlm.refine((model) => Boolean(model.model_specs), {
-    message: 'model_specs is required',
-    path: ['model_specs'],
-  }),
+  LLM: CustomLlm.check(
+    z.refine((model) => Boolean(model.model_specs), {
+      message: 'model_specs is required',
+      path: ['model_specs'],
+    }),
+  ),
   embedding: withFiles(CustomEmbedding),
   rerank: withFiles(CustomRerank),
   image: withFiles(CustomImage),
   audio: withFiles(CustomAudio),
   flexible: withFiles(CustomFlexible),
-} satisfies Record<ModelType, z.ZodType>
+} satisfies Record<ModelType, z.ZodMiniType>
 
 export type CustomModel = z.infer<(typeof CUSTOM_MODEL_SCHEMAS)[ModelType]>
 

@@ -1,10 +1,10 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** One entry of a FastAPI/Fastify validation error list (422 `detail`). */
 export const ValidationIssue = z.looseObject({
-  loc: z.array(z.union([z.string(), z.number()])).optional(),
+  loc: z.optional(z.array(z.union([z.string(), z.number()]))),
   msg: z.string(),
-  type: z.string().optional(),
+  type: z.optional(z.string()),
 })
 export type ValidationIssue = z.infer<typeof ValidationIssue>
 

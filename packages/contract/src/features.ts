@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * `GET /api/v1/console/features`: what the server behind the console can do, so the console shows only what
@@ -7,7 +7,7 @@ import { z } from 'zod'
 export const ServerFeatures = z.looseObject({
   mode: z.enum(['platform', 'gateway']),
   /** Gateway mode: the cluster behind it, as detected; null on the embedded platform. */
-  upstream: z.looseObject({ address: z.string(), kind: z.string(), version: z.string() }).nullable(),
+  upstream: z.nullable(z.looseObject({ address: z.string(), kind: z.string(), version: z.string() })),
   /** `GET /api/v1/models/{uid}/logs` answers. */
   model_logs: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */

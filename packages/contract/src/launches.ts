@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /**
  * Routes the platform has beyond SPEC §7 (upstream Xinference has them too): launches in flight, a launch's
@@ -6,14 +6,14 @@ import { z } from 'zod'
  */
 
 /** A model uid in a path. Longer than the name rule allows, so a model from an older server can still be removed. */
-export const UidParams = z.object({ model_uid: z.string().min(1).max(1024) })
+export const UidParams = z.object({ model_uid: z.string().check(z.minLength(1), z.maxLength(1024)) })
 
 export const DownloadProgress = z.looseObject({
   name: z.string(),
   downloaded_bytes: z.number(),
-  total_bytes: z.number().nullable(),
+  total_bytes: z.nullable(z.number()),
   speed_bytes_per_second: z.number(),
-  elapsed_seconds: z.number().optional(),
+  elapsed_seconds: z.optional(z.number()),
 })
 export type DownloadProgress = z.infer<typeof DownloadProgress>
 
@@ -22,12 +22,12 @@ export const Launch = z.looseObject({
   model_uid: z.string(),
   model_name: z.string(),
   model_type: z.string(),
-  replica: z.number().optional(),
+  replica: z.optional(z.number()),
   stage: z.enum(['pending', 'downloading', 'loading', 'failed', 'cancelled']),
   progress: z.number(),
-  error: z.string().nullable(),
-  download: DownloadProgress.nullable(),
-  created: z.number().optional(),
+  error: z.nullable(z.string()),
+  download: z.nullable(DownloadProgress),
+  created: z.optional(z.number()),
 })
 export type Launch = z.infer<typeof Launch>
 export const LaunchList = z.array(Launch)
@@ -37,11 +37,11 @@ export type LaunchList = z.infer<typeof LaunchList>
 export const LaunchProgress = z.looseObject({
   progress: z.number(),
   stage: z.string(),
-  error: z.string().nullish(),
+  error: z.nullish(z.string()),
   download_files: z.array(
-    DownloadProgress.extend({
+    z.extend(DownloadProgress, {
       progress: z.number(),
-      eta_seconds: z.number().nullable(),
+      eta_seconds: z.nullable(z.number()),
       status: z.string(),
     }),
   ),
@@ -55,14 +55,16 @@ export const Replica = z.looseObject({
   worker_address: z.string(),
   status: z.string(),
   created_ts: z.number(),
-  error_message: z.string().nullable(),
+  error_message: z.nullable(z.string()),
 })
 export const ReplicaList = z.array(Replica)
 export type ReplicaList = z.infer<typeof ReplicaList>
 export type Replica = z.infer<typeof Replica>
 
 /** `GET /api/v1/models/{uid}/logs?tail=N`: the end of a model's log. */
-export const LogsQuery = z.object({ tail: z.coerce.number().int().min(0).max(2000).default(200) })
+export const LogsQuery = z.object({
+  tail: z._default(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(2000)), 200),
+})
 export const ModelLogs = z.looseObject({ model_uid: z.string(), lines: z.array(z.string()) })
 export type ModelLogs = z.infer<typeof ModelLogs>
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Model types as the server spells them in paths and in running-model rows (case-sensitive: `LLM`). */
 export const MODEL_TYPES = ['LLM', 'embedding', 'rerank', 'image', 'audio', 'flexible'] as const

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ModelName } from './names.js'
 import { ModelSize } from './registrations.js'
 
@@ -6,12 +6,18 @@ import { ModelSize } from './registrations.js'
 export const MAX_REPLICAS = 64
 
 const PeftModelConfig = z.looseObject({
-  lora_list: z
-    .array(z.object({ lora_name: z.string().max(200), local_path: z.string().max(4096) }))
-    .max(64)
-    .optional(),
-  image_lora_load_kwargs: z.record(z.string(), z.unknown()).nullish(),
-  image_lora_fuse_kwargs: z.record(z.string(), z.unknown()).nullish(),
+  lora_list: z.optional(
+    z
+      .array(
+        z.object({
+          lora_name: z.string().check(z.maxLength(200)),
+          local_path: z.string().check(z.maxLength(4096)),
+        }),
+      )
+      .check(z.maxLength(64)),
+  ),
+  image_lora_load_kwargs: z.nullish(z.record(z.string(), z.unknown())),
+  image_lora_fuse_kwargs: z.nullish(z.record(z.string(), z.unknown())),
 })
 
 /**
@@ -20,21 +26,21 @@ const PeftModelConfig = z.looseObject({
  */
 export const LaunchRequest = z.looseObject({
   /** Blank means "the model name", as SPEC's form sends it. */
-  model_uid: z.union([ModelName, z.literal('')]).nullish(),
-  model_name: z.string().min(1).max(200),
-  model_type: z.string().max(32),
-  model_engine: z.string().max(64).nullish(),
-  model_format: z.string().max(32).nullish(),
-  model_size_in_billions: ModelSize.nullish(),
-  quantization: z.string().max(64).nullish(),
-  n_gpu: z.union([z.literal('auto'), z.number().int().nonnegative().max(1024)]).nullish(),
-  n_gpu_layers: z.number().int().min(0).max(100_000).optional(),
-  replica: z.number().int().min(1).max(MAX_REPLICAS).optional(),
-  request_limits: z.number().int().min(1).max(1_000_000).nullish(),
-  worker_ip: z.string().max(255).nullish(),
-  gpu_idx: z.array(z.number().int().nonnegative().max(1024)).max(64).nullish(),
-  download_hub: z.enum(['huggingface', 'modelscope', 'csghub']).nullish(),
-  peft_model_config: PeftModelConfig.nullish(),
+  model_uid: z.nullish(z.union([ModelName, z.literal('')])),
+  model_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  model_type: z.string().check(z.maxLength(32)),
+  model_engine: z.nullish(z.string().check(z.maxLength(64))),
+  model_format: z.nullish(z.string().check(z.maxLength(32))),
+  model_size_in_billions: z.nullish(ModelSize),
+  quantization: z.nullish(z.string().check(z.maxLength(64))),
+  n_gpu: z.nullish(z.union([z.literal('auto'), z.int().check(z.nonnegative(), z.maximum(1024))])),
+  n_gpu_layers: z.optional(z.int().check(z.minimum(0), z.maximum(100_000))),
+  replica: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_REPLICAS))),
+  request_limits: z.nullish(z.int().check(z.minimum(1), z.maximum(1_000_000))),
+  worker_ip: z.nullish(z.string().check(z.maxLength(255))),
+  gpu_idx: z.nullish(z.array(z.int().check(z.nonnegative(), z.maximum(1024))).check(z.maxLength(64))),
+  download_hub: z.nullish(z.enum(['huggingface', 'modelscope', 'csghub'])),
+  peft_model_config: z.nullish(PeftModelConfig),
 })
 export type LaunchRequest = z.infer<typeof LaunchRequest>
 
@@ -46,19 +52,19 @@ export const RunningModel = z.looseObject({
   id: z.string(),
   model_type: z.string(),
   model_name: z.string(),
-  address: z.string().nullish(),
-  accelerators: z.array(z.string()).nullish(),
-  model_size_in_billions: ModelSize.nullish(),
-  quantization: z.string().nullish(),
-  replica: z.number().nullish(),
-  model_family: z.string().nullish(),
-  model_format: z.string().nullish(),
-  context_length: z.number().nullish(),
-  model_ability: z.array(z.string()).nullish(),
-  model_description: z.string().nullish(),
-  model_lang: z.array(z.string()).nullish(),
-  controlnet: z.unknown().optional(),
-  model_revision: z.string().nullish(),
+  address: z.nullish(z.string()),
+  accelerators: z.nullish(z.array(z.string())),
+  model_size_in_billions: z.nullish(ModelSize),
+  quantization: z.nullish(z.string()),
+  replica: z.nullish(z.number()),
+  model_family: z.nullish(z.string()),
+  model_format: z.nullish(z.string()),
+  context_length: z.nullish(z.number()),
+  model_ability: z.nullish(z.array(z.string())),
+  model_description: z.nullish(z.string()),
+  model_lang: z.nullish(z.array(z.string())),
+  controlnet: z.optional(z.unknown()),
+  model_revision: z.nullish(z.string()),
 })
 export type RunningModel = z.infer<typeof RunningModel>
 
@@ -72,23 +78,23 @@ export type RunningModelList = z.infer<typeof RunningModelList>
 export const CreateLlmUiRequest = z.looseObject({
   model_type: z.string(),
   model_name: z.string(),
-  model_size_in_billions: ModelSize.nullish(),
-  model_format: z.string().nullish(),
-  quantization: z.string().nullish(),
-  context_length: z.number().nullish(),
-  model_ability: z.array(z.string()).nullish(),
-  model_description: z.string().nullish(),
-  model_lang: z.array(z.string()).nullish(),
+  model_size_in_billions: z.nullish(ModelSize),
+  model_format: z.nullish(z.string()),
+  quantization: z.nullish(z.string()),
+  context_length: z.nullish(z.number()),
+  model_ability: z.nullish(z.array(z.string())),
+  model_description: z.nullish(z.string()),
+  model_lang: z.nullish(z.array(z.string())),
 })
 export type CreateLlmUiRequest = z.infer<typeof CreateLlmUiRequest>
 
 /** `POST /api/v1/ui/images/{model_uid}`: creates the web UI of an image model. */
 export const CreateImageUiRequest = z.looseObject({
   model_type: z.string(),
-  model_family: z.string().nullish(),
+  model_family: z.nullish(z.string()),
   model_id: z.string(),
-  controlnet: z.unknown().optional(),
-  model_revision: z.string().nullish(),
+  controlnet: z.optional(z.unknown()),
+  model_revision: z.nullish(z.string()),
   model_name: z.string(),
 })
 export type CreateImageUiRequest = z.infer<typeof CreateImageUiRequest>

@@ -1,7 +1,7 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** A model size: an integer, a float, or upstream's string form with an underscore for decimals (`"1_8"`). */
-export const ModelSize = z.union([z.number(), z.string().max(32)])
+export const ModelSize = z.union([z.number(), z.string().check(z.maxLength(32))])
 export type ModelSize = z.infer<typeof ModelSize>
 
 /**
@@ -11,32 +11,32 @@ export type ModelSize = z.infer<typeof ModelSize>
  */
 export const ModelSpec = z.looseObject({
   model_format: z.string(),
-  model_size_in_billions: ModelSize.nullish(),
-  quantizations: z.array(z.string()).optional(),
-  quantization: z.string().nullish(),
-  cache_status: z.union([z.boolean(), z.array(z.boolean())]).nullish(),
-  model_id: z.string().nullish(),
-  model_hub: z.string().nullish(),
-  model_uri: z.string().nullish(),
-  model_revision: z.string().nullish(),
-  model_file_name_template: z.string().nullish(),
+  model_size_in_billions: z.nullish(ModelSize),
+  quantizations: z.optional(z.array(z.string())),
+  quantization: z.nullish(z.string()),
+  cache_status: z.nullish(z.union([z.boolean(), z.array(z.boolean())])),
+  model_id: z.nullish(z.string()),
+  model_hub: z.nullish(z.string()),
+  model_uri: z.nullish(z.string()),
+  model_revision: z.nullish(z.string()),
+  model_file_name_template: z.nullish(z.string()),
 })
 export type ModelSpec = z.infer<typeof ModelSpec>
 
 /** A catalogue entry of `GET /api/v1/model_registrations/{type}?detailed=true`, any of the six kinds. */
 export const ModelRegistration = z.looseObject({
   model_name: z.string(),
-  model_description: z.string().nullish(),
-  model_lang: z.array(z.string()).nullish(),
-  language: z.array(z.string()).nullish(),
-  model_family: z.string().nullish(),
-  model_ability: z.array(z.string()).nullish(),
-  context_length: z.number().nullish(),
-  model_specs: z.array(ModelSpec).nullish(),
-  is_builtin: z.boolean().optional(),
-  cache_status: z.union([z.boolean(), z.array(z.boolean())]).nullish(),
-  dimensions: z.number().nullish(),
-  max_tokens: z.number().nullish(),
+  model_description: z.nullish(z.string()),
+  model_lang: z.nullish(z.array(z.string())),
+  language: z.nullish(z.array(z.string())),
+  model_family: z.nullish(z.string()),
+  model_ability: z.nullish(z.array(z.string())),
+  context_length: z.nullish(z.number()),
+  model_specs: z.nullish(z.array(ModelSpec)),
+  is_builtin: z.optional(z.boolean()),
+  cache_status: z.nullish(z.union([z.boolean(), z.array(z.boolean())])),
+  dimensions: z.nullish(z.number()),
+  max_tokens: z.nullish(z.number()),
 })
 export type ModelRegistration = z.infer<typeof ModelRegistration>
 
@@ -51,7 +51,7 @@ export const RegistrationNameList = z.array(RegistrationName)
 export type RegistrationName = z.infer<typeof RegistrationName>
 
 export const RegistrationsQuery = z.object({
-  detailed: z.enum(['true', 'false']).optional(),
+  detailed: z.optional(z.enum(['true', 'false'])),
 })
 
 /** The longest registration JSON accepted (a prompt template included). */
@@ -59,14 +59,14 @@ export const REGISTRATION_MAX_LENGTH = 256 * 1024
 
 /** `POST /api/v1/model_registrations/{modelType}`: the form serialized as a JSON string, persist always true. */
 export const RegisterModelRequest = z.object({
-  model: z.string().max(REGISTRATION_MAX_LENGTH),
+  model: z.string().check(z.maxLength(REGISTRATION_MAX_LENGTH)),
   persist: z.boolean(),
 })
 export type RegisterModelRequest = z.infer<typeof RegisterModelRequest>
 
 /** One engine's spec in `GET /api/v1/engines/{model_name}`. */
 export const EngineSpec = z.looseObject({
-  model_name: z.string().optional(),
+  model_name: z.optional(z.string()),
   model_format: z.string(),
   model_size_in_billions: ModelSize,
   quantizations: z.array(z.string()),
@@ -92,26 +92,26 @@ export const ModelFamilies = z.looseObject({
 export type ModelFamilies = z.infer<typeof ModelFamilies>
 
 /** Path parameters of the registration routes: `{model_type}` as upstream spells it (`LLM`), or SPEC's `llm`. */
-export const ModelTypeParams = z.object({ model_type: z.string().max(32) })
+export const ModelTypeParams = z.object({ model_type: z.string().check(z.maxLength(32)) })
 export const RegistrationParams = z.object({
-  model_type: z.string().max(32),
-  model_name: z.string().min(1).max(1024),
+  model_type: z.string().check(z.maxLength(32)),
+  model_name: z.string().check(z.minLength(1), z.maxLength(1024)),
 })
-export const ModelNameParams = z.object({ model_name: z.string().min(1).max(1024) })
+export const ModelNameParams = z.object({ model_name: z.string().check(z.minLength(1), z.maxLength(1024)) })
 
 /** `GET /api/v1/models/file_info?path=`: what a local GGUF file says about itself, to fill a register form. */
-export const FileInfoQuery = z.object({ path: z.string().min(1).max(4096) })
+export const FileInfoQuery = z.object({ path: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export const GgufFileInfo = z.looseObject({
   /** The file's real path, its folder and its name. */
   path: z.string(),
   folder: z.string(),
   file_name: z.string(),
-  architecture: z.string().nullable(),
-  context_length: z.number().nullable(),
+  architecture: z.nullable(z.string()),
+  context_length: z.nullable(z.number()),
   /** Width of the model's vectors: an embedding model's dimensions. */
-  embedding_length: z.number().nullable(),
-  size_in_billions: z.number().nullable(),
-  quantization: z.string().nullable(),
-  chat_template: z.string().nullable(),
+  embedding_length: z.nullable(z.number()),
+  size_in_billions: z.nullable(z.number()),
+  quantization: z.nullable(z.string()),
+  chat_template: z.nullable(z.string()),
 })
 export type GgufFileInfo = z.infer<typeof GgufFileInfo>

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
 import { HttpError } from '../src/http-error.js'
 import type { ZodTypeProvider } from '../src/zod-type-provider.js'
@@ -18,7 +18,7 @@ describe('error model', () => {
       .withTypeProvider<ZodTypeProvider>()
       .post(
         '/test/echo',
-        { schema: { body: z.object({ replica: z.number().int().min(1) }) } },
+        { schema: { body: z.object({ replica: z.int().check(z.minimum(1)) }) } },
         (request) => request.body,
       )
     const response = await app.inject({ method: 'POST', url: '/test/echo', payload: { replica: 0 } })

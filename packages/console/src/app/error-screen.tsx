@@ -1,15 +1,12 @@
 import { Box, Button, Typography } from '@mui/material'
-import { isRouteErrorResponse, useRouteError } from 'react-router'
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim()
   if (error instanceof Error) return error.message
   return String(error)
 }
 
 /** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with status or message. */
-export function ErrorScreen() {
-  const error = useRouteError()
+export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <Box role="alert" sx={{ p: 6, maxWidth: 760 }}>
       <Typography variant="h4" component="h1" gutterBottom>

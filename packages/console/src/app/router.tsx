@@ -1,57 +1,89 @@
 import { CircularProgress } from '@mui/material'
-import type { QueryClient } from '@tanstack/react-query'
-import { createHashRouter, Navigate, type RouteObject } from 'react-router'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
-import { ErrorScreen } from './error-screen'
+import { ErrorBoundary } from './error-boundary'
 import { AppLayout } from './layout/app-layout'
 import { HOME, routes as paths } from '../lib/routes'
 import { RootShell } from './layout/root-shell'
 
+interface Screen {
+  path: string
+  Page: LazyExoticComponent<ComponentType>
+  /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
+  prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void
+}
+
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  lazy(async () => ({ default: pick(await load()) }))
+
 /**
- * SPEC §2's route table. Screens load lazily, so the first page ships only the code it shows; the Launch page's
- * loader starts its requests while its code arrives. (Launch Model in the first bundle was measured: its first
- * card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks; see bench/README.md.)
+ * SPEC §2's screens. Each loads lazily, so the first page ships only the code it shows. (Launch Model in the first
+ * bundle was measured: its first card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks;
+ * see bench/README.md.) The router is react-router's declarative one: its data router (loaders, actions, fetchers)
+ * was twice the code for one loader, which `prefetchScreen` below replaces.
  */
-const routesFor = (queryClient: QueryClient): RouteObject[] => [
+const login: Screen = {
+  path: paths.login.path,
+  Page: page(
+    () => import('../features/login/login-page'),
+    (m) => m.LoginPage,
+  ),
+}
+const screens: Screen[] = [
+  {
+    path: paths.launchModel.path,
+    Page: page(
+      () => import('../features/launch-model/launch-model-page'),
+      (m) => m.LaunchModelPage,
+    ),
+    prefetch: (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
+  },
+  {
+    path: paths.runningModels.path,
+    Page: page(
+      () => import('../features/running-models/running-models-page'),
+      (m) => m.RunningModelsPage,
+    ),
+  },
+  {
+    path: paths.registerModel.path,
+    Page: page(
+      () => import('../features/register-model/register-model-page'),
+      (m) => m.RegisterModelPage,
+    ),
+  },
+  {
+    path: paths.clusterInfo.path,
+    Page: page(
+      () => import('../features/cluster-info/cluster-info-page'),
+      (m) => m.ClusterInfoPage,
+    ),
+  },
+]
+
+const route = ({ path, Page }: Screen): RouteObject => ({
+  path,
+  element: (
+    // Shown while a screen's code arrives on the first load; later navigations keep the screen they leave in view
+    // meanwhile (the router navigates in transitions).
+    <Suspense fallback={<CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />}>
+      <Page />
+    </Suspense>
+  ),
+})
+
+const table: RouteObject[] = [
   {
     element: <RootShell />,
-    errorElement: <ErrorScreen />,
-    // Shown while the first screen's lazy chunk arrives (react-router asks for one whenever a route is lazy).
-    hydrateFallbackElement: <CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />,
     children: [
-      {
-        path: paths.login.path,
-        lazy: async () => ({ Component: (await import('../features/login/login-page')).LoginPage }),
-      },
+      route(login),
       {
         element: <AppLayout />,
         children: [
           { index: true, element: <Navigate to={HOME} replace /> },
-          {
-            path: paths.launchModel.path,
-            loader: ({ params }) => prefetchLaunchPage(queryClient, params.Modeltype),
-            lazy: async () => ({
-              Component: (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
-            }),
-          },
-          {
-            path: paths.runningModels.path,
-            lazy: async () => ({
-              Component: (await import('../features/running-models/running-models-page')).RunningModelsPage,
-            }),
-          },
-          {
-            path: paths.registerModel.path,
-            lazy: async () => ({
-              Component: (await import('../features/register-model/register-model-page')).RegisterModelPage,
-            }),
-          },
-          {
-            path: paths.clusterInfo.path,
-            lazy: async () => ({
-              Component: (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
-            }),
-          },
+          ...screens.map(route),
           { path: '*', element: <Navigate to={HOME} replace /> },
         ],
       },
@@ -59,6 +91,21 @@ const routesFor = (queryClient: QueryClient): RouteObject[] => [
   },
 ]
 
-export function createRouter(queryClient: QueryClient) {
-  return createHashRouter(routesFor(queryClient))
+/**
+ * Starts the requests of the screen at `pathname` (the router's location, e.g. `/launch_model/llm`). Called before
+ * React's first render for the address the console opens at, and on every later navigation.
+ */
+export function prefetchScreen(queryClient: QueryClient, pathname: string): void {
+  for (const screen of screens) {
+    const match = matchPath(`/${screen.path}`, pathname)
+    if (match) return screen.prefetch?.(queryClient, match.params)
+  }
+}
+
+/** The screens at the router's location, behind one error screen; rendered inside `<HashRouter>`. */
+export function AppRoutes() {
+  const { pathname } = useLocation()
+  const queryClient = useQueryClient()
+  useEffect(() => prefetchScreen(queryClient, pathname), [queryClient, pathname])
+  return <ErrorBoundary resetKey={pathname}>{useRoutes(table)}</ErrorBoundary>
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { RunningModelList } from '@serving-console/contract'
 import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
 import { signIn } from './auth'
 import { session, tokenCookie } from './storage'
@@ -50,6 +51,17 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).message).toBe('Server error: 400 - Model not found in the model list, uid: x')
     expect((error as ApiError).response.status).toBe(400)
+  })
+
+  it('says where an answer missed its contract schema, and how', async () => {
+    vi.stubGlobal('fetch', answer(200, '{"object":"list","data":[{"id":7}]}'))
+    await expect(api.get('/api/v1/models', { schema: RunningModelList })).rejects.toThrow(
+      'Unexpected answer from /api/v1/models: expected string at data.0.id',
+    )
+    vi.stubGlobal('fetch', answer(200, '{"models":[]}'))
+    await expect(api.get('/api/v1/models', { schema: RunningModelList })).rejects.toThrow(
+      'Unexpected answer from /api/v1/models: invalid value at object',
+    )
   })
 
   it('sends the session token as Bearer unless the cookie says no_auth', async () => {

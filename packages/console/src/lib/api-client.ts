@@ -5,7 +5,7 @@ import {
   type RefreshRequest,
   type ValidationIssue,
 } from '@serving-console/contract'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { authStatusStore, type AuthStatus } from './storage'
 
@@ -61,9 +61,19 @@ function recordAuthStatus(status: AuthStatus) {
   window.dispatchEvent(new Event('auth-status'))
 }
 
+/**
+ * Where and how an answer missed its schema, e.g. `expected array at data`. Written here, not by zod: its mini
+ * build, which keeps the console small, carries no messages.
+ */
+function describeMismatch(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'invalid data'
+  const what = issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.code.replaceAll('_', ' ')
+  return issue.path.length > 0 ? `${what} at ${issue.path.map(String).join('.')}` : what
+}
+
 export interface RequestOptions<T> {
   /** Contract schema the answer must match. */
-  schema?: z.ZodType<T>
+  schema?: z.ZodMiniType<T>
   body?: unknown
   signal?: AbortSignal
   /** False for calls whose 401 means "wrong password", not "signed out" (sign-in). */
@@ -150,9 +160,8 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   }
   if (!options.schema) return data as T
   const parsed = options.schema.safeParse(data)
-  if (!parsed.success) {
-    throw new Error(`Unexpected answer from ${path}: ${parsed.error.issues[0]?.message ?? 'invalid data'}`)
-  }
+  if (!parsed.success)
+    throw new Error(`Unexpected answer from ${path}: ${describeMismatch(parsed.error.issues[0])}`)
   return parsed.data
 }
 

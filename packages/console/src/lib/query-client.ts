@@ -30,8 +30,8 @@ declare module '@tanstack/react-query' {
 export type ShowError = (message: string, options?: { background?: boolean }) => void
 
 /**
- * Where the query client's failures go: the error toast. The client exists before React renders (route loaders
- * start requests while the page's code is still arriving), so a failure told before the toast is mounted waits
+ * Where the query client's failures go: the error toast. The client exists before React renders (the first
+ * screen's requests start while the page's code is still arriving), so a failure told before the toast is mounted waits
  * for it.
  */
 export function createToastChannel() {

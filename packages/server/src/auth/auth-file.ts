@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { Scope } from '@serving-console/contract'
-import { z } from 'zod'
+import * as z from 'zod/mini'
+import '../zod-messages.js'
 import { ConfigError } from '../config.js'
 
 /** The algorithms jose signs with a shared secret; upstream's default is HS256. */
@@ -9,20 +10,20 @@ const ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const
 /** Upstream Xinference's classic `--auth-config` file. */
 const AuthFile = z.object({
   auth_config: z.object({
-    algorithm: z.enum(ALGORITHMS).default('HS256'),
-    secret_key: z.string().min(16, 'must be at least 16 characters'),
-    token_expire_in_minutes: z.number().positive(),
+    algorithm: z._default(z.enum(ALGORITHMS), 'HS256'),
+    secret_key: z.string().check(z.minLength(16, 'must be at least 16 characters')),
+    token_expire_in_minutes: z.number().check(z.positive()),
   }),
   user_config: z
     .array(
       z.object({
-        username: z.string().min(1),
-        password: z.string().min(1),
+        username: z.string().check(z.minLength(1)),
+        password: z.string().check(z.minLength(1)),
         permissions: z.array(Scope),
-        api_keys: z.array(z.string().min(8, 'must be at least 8 characters')).default([]),
+        api_keys: z._default(z.array(z.string().check(z.minLength(8, 'must be at least 8 characters'))), []),
       }),
     )
-    .min(1, 'must list at least one user'),
+    .check(z.minLength(1, 'must list at least one user')),
 })
 
 export type AuthSettings = z.infer<typeof AuthFile>

@@ -1,29 +1,29 @@
 import { readFileSync } from 'node:fs'
 import type { ModelType } from '@serving-console/contract'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** One spec of a family: a format and size, the quantizations it comes in, and where its files live. */
 export const FamilySpec = z.looseObject({
   model_format: z.string(),
-  model_size_in_billions: z.union([z.number(), z.string()]).nullish(),
-  quantizations: z.array(z.string()).min(1),
+  model_size_in_billions: z.nullish(z.union([z.number(), z.string()])),
+  quantizations: z.array(z.string()).check(z.minLength(1)),
   /** Hub repository (built-in models). */
-  model_id: z.string().nullish(),
-  model_revision: z.string().nullish(),
+  model_id: z.nullish(z.string()),
+  model_revision: z.nullish(z.string()),
   /** Local path (custom models). */
-  model_uri: z.string().nullish(),
-  model_file_name_template: z.string().nullish(),
-  modelscope_model_id: z.string().nullish(),
+  model_uri: z.nullish(z.string()),
+  model_file_name_template: z.nullish(z.string()),
+  modelscope_model_id: z.nullish(z.string()),
   /** Models the platform writes itself (tiny-models.ts) instead of downloading. */
-  generated: z.enum(['chat', 'embedding', 'rerank']).nullish(),
+  generated: z.nullish(z.enum(['chat', 'embedding', 'rerank'])),
 })
 export type FamilySpec = z.infer<typeof FamilySpec>
 
 /** A catalogue entry of any kind; kind-specific fields (dimensions, model_family, ...) ride along as is. */
 export const Family = z.looseObject({
-  model_name: z.string().min(1),
-  model_description: z.string().nullish(),
-  model_specs: z.array(FamilySpec).min(1),
+  model_name: z.string().check(z.minLength(1)),
+  model_description: z.nullish(z.string()),
+  model_specs: z.array(FamilySpec).check(z.minLength(1)),
 })
 export type Family = z.infer<typeof Family>
 

@@ -1,9 +1,9 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ZodError } from 'zod'
+import * as z from 'zod/mini'
 import { HttpError } from '../http-error.js'
 
-type RequestValidationError = ZodError & { validationContext?: string }
+type RequestValidationError = z.core.$ZodError & { validationContext?: string }
 
 function validationDetail(error: RequestValidationError) {
   const part = error.validationContext ?? 'body'
@@ -24,7 +24,7 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail })
     }
     // Our zod validator compiler hands Fastify the ZodError itself, tagged with the request part.
-    if (error instanceof ZodError) {
+    if (error instanceof z.core.$ZodError) {
       return reply.code(422).send({ detail: validationDetail(error) })
     }
     const status = 'statusCode' in error ? error.statusCode : undefined

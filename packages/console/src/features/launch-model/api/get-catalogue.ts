@@ -18,7 +18,7 @@ const builtinModels = (list: ModelRegistration[]): CatalogueModel[] =>
 /**
  * `GET /api/v1/model_registrations/{type}?detailed=true`: up to megabytes for LLM, fetched once and kept, so tab
  * switches do not fetch it again (upstream refetches on every switch). Only built-in entries are shown.
- * `beforeAuthCheck`: the route loader's early request (see prefetch.ts).
+ * `beforeAuthCheck`: the prefetch's early request (see prefetch.ts).
  */
 export const builtinCatalogueQuery = (type: string, options: { beforeAuthCheck?: boolean } = {}) =>
   queryOptions({

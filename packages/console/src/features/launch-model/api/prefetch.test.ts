@@ -31,11 +31,11 @@ function server(auth: boolean) {
 
 afterEach(() => vi.unstubAllGlobals())
 
-describe("the Launch page's route loader", () => {
+describe("the Launch page's prefetch", () => {
   it('asks for the catalogue beside the auth check, not after it; the GPU count once auth is known', async () => {
     const { asked, release } = server(false)
     const client = createQueryClient(() => undefined)
-    expect(prefetchLaunchPage(client, 'llm')).toBeNull()
+    prefetchLaunchPage(client, 'llm')
     await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
     // The auth check is still out: the catalogue did not wait for it.
     expect(asked()).toEqual(['/api/v1/cluster/auth', '/api/v1/model_registrations/LLM?detailed=true'])
