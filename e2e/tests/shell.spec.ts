@@ -58,7 +58,7 @@ test.describe('side navigation', () => {
     test(`is ${navWidth} px wide in a ${windowWidth} px window`, async ({ page }) => {
       await page.setViewportSize({ width: windowWidth, height: 900 })
       await page.goto('#/launch_model/llm')
-      const box = await nav(page).locator('.MuiDrawer-paper').boundingBox()
+      const box = await nav(page).boundingBox()
       expect(box?.width).toBe(navWidth)
     })
   }
@@ -66,12 +66,11 @@ test.describe('side navigation', () => {
   test('follows window resizes', async ({ page }) => {
     await page.setViewportSize({ width: 2000, height: 900 })
     await page.goto('#/launch_model/llm')
-    const paper = nav(page).locator('.MuiDrawer-paper')
-    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(320)
+    await expect.poll(async () => (await nav(page).boundingBox())?.width).toBe(320)
     await page.setViewportSize({ width: 1550, height: 900 })
-    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(310)
+    await expect.poll(async () => (await nav(page).boundingBox())?.width).toBe(310)
     await page.setViewportSize({ width: 1200, height: 900 })
-    await expect.poll(async () => (await paper.boundingBox())?.width).toBe(287)
+    await expect.poll(async () => (await nav(page).boundingBox())?.width).toBe(287)
     // The page content starts where the navigation ends.
     const main = await page.getByRole('main').boundingBox()
     expect(main?.x).toBe(287)

@@ -1,4 +1,5 @@
-import { CssBaseline, ThemeProvider } from '@mui/material'
+import { CssBaseline } from '@mui/material'
+import { ThemeProvider } from '@mui/system'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { AppStateProvider, useErrorMessage } from '../lib/app-state'
@@ -25,6 +26,10 @@ function QueryProvider({ queryClient, toasts, children }: ProvidersProps) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
 
+/**
+ * The theme goes in through MUI's system ThemeProvider, which is what Material's own does for a theme without CSS
+ * variables (ours); Material's also brings its CSS-variables provider, ~4 KiB gzip the first screen does not use.
+ */
 export function Providers(props: ProvidersProps) {
   return (
     <ThemeProvider theme={theme}>

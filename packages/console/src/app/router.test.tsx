@@ -5,13 +5,13 @@ import { prefetchScreen } from './router'
 afterEach(() => vi.unstubAllGlobals())
 
 function asked(pathname: string): string[] {
-  const fetch = vi.fn(async () => new Response('[]'))
+  const fetch = vi.fn(async (_url: string) => new Response('[]'))
   vi.stubGlobal('fetch', fetch)
   prefetchScreen(
     createQueryClient(() => undefined),
     pathname,
   )
-  return fetch.mock.calls.map(([url]) => new URL(url as string).pathname)
+  return fetch.mock.calls.map(([url]) => new URL(url).pathname)
 }
 
 describe('prefetchScreen', () => {

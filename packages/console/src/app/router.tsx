@@ -10,13 +10,18 @@ import { RootShell } from './layout/root-shell'
 
 interface Screen {
   path: string
+  /** The screen's code chunk, asked for once. */
+  load: () => Promise<ComponentType>
   Page: LazyExoticComponent<ComponentType>
   /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
   prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void
 }
 
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
-  lazy(async () => ({ default: pick(await load()) }))
+function screen(path: string, load: () => Promise<ComponentType>, prefetch?: Screen['prefetch']): Screen {
+  let loading: Promise<ComponentType> | undefined
+  const loadOnce = () => (loading ??= load())
+  return { path, load: loadOnce, Page: lazy(async () => ({ default: await loadOnce() })), prefetch }
+}
 
 /**
  * SPEC §2's screens. Each loads lazily, so the first page ships only the code it shows. (Launch Model in the first
@@ -24,43 +29,25 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
  * see bench/README.md.) The router is react-router's declarative one: its data router (loaders, actions, fetchers)
  * was twice the code for one loader, which `prefetchScreen` below replaces.
  */
-const login: Screen = {
-  path: paths.login.path,
-  Page: page(
-    () => import('../features/login/login-page'),
-    (m) => m.LoginPage,
-  ),
-}
+const login = screen(paths.login.path, async () => (await import('../features/login/login-page')).LoginPage)
 const screens: Screen[] = [
-  {
-    path: paths.launchModel.path,
-    Page: page(
-      () => import('../features/launch-model/launch-model-page'),
-      (m) => m.LaunchModelPage,
-    ),
-    prefetch: (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
-  },
-  {
-    path: paths.runningModels.path,
-    Page: page(
-      () => import('../features/running-models/running-models-page'),
-      (m) => m.RunningModelsPage,
-    ),
-  },
-  {
-    path: paths.registerModel.path,
-    Page: page(
-      () => import('../features/register-model/register-model-page'),
-      (m) => m.RegisterModelPage,
-    ),
-  },
-  {
-    path: paths.clusterInfo.path,
-    Page: page(
-      () => import('../features/cluster-info/cluster-info-page'),
-      (m) => m.ClusterInfoPage,
-    ),
-  },
+  screen(
+    paths.launchModel.path,
+    async () => (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
+    (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
+  ),
+  screen(
+    paths.runningModels.path,
+    async () => (await import('../features/running-models/running-models-page')).RunningModelsPage,
+  ),
+  screen(
+    paths.registerModel.path,
+    async () => (await import('../features/register-model/register-model-page')).RegisterModelPage,
+  ),
+  screen(
+    paths.clusterInfo.path,
+    async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
+  ),
 ]
 
 const route = ({ path, Page }: Screen): RouteObject => ({
@@ -92,13 +79,16 @@ const table: RouteObject[] = [
 ]
 
 /**
- * Starts the requests of the screen at `pathname` (the router's location, e.g. `/launch_model/llm`). Called before
- * React's first render for the address the console opens at, and on every later navigation.
+ * Starts the code and the requests of the screen at `pathname` (the router's location, e.g. `/launch_model/llm`),
+ * so that neither waits for the other, nor for the shell's auth check, which must be answered before a screen renders.
+ * Called before React's first render for the address the console opens at, and on every later navigation.
  */
 export function prefetchScreen(queryClient: QueryClient, pathname: string): void {
-  for (const screen of screens) {
-    const match = matchPath(`/${screen.path}`, pathname)
-    if (match) return screen.prefetch?.(queryClient, match.params)
+  for (const candidate of [login, ...screens]) {
+    const match = matchPath(`/${candidate.path}`, pathname)
+    if (!match) continue
+    candidate.load().catch(() => undefined) // a failure shows where the screen renders: the error screen
+    return candidate.prefetch?.(queryClient, match.params)
   }
 }
 

@@ -1,6 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search'
-import { InputAdornment, TextField, Typography } from '@mui/material'
-import { useEffect, useRef, useState } from 'react'
+import { FormControl, InputAdornment, InputLabel, OutlinedInput, Typography } from '@mui/material'
+import { useEffect, useId, useRef, useState } from 'react'
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -20,6 +20,7 @@ interface SearchFieldProps {
  * 'Type / to search' shows while it is empty and unfocused.
  */
 export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }: SearchFieldProps) {
+  const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [focused, setFocused] = useState(false)
 
@@ -35,38 +36,40 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
   }, [hotkey])
 
   return (
-    <TextField
-      inputRef={input}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-      label={label}
-      size="small"
-      slotProps={{
-        inputLabel: { shrink: true },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
+    // An outlined field of MUI's parts rather than TextField, which brings every input variant and the select menu.
+    <FormControl size="small" sx={{ minWidth: 280 }}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <OutlinedInput
+        id={id}
+        inputRef={input}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        label={label}
+        notched
+        startAdornment={
+          <InputAdornment position="start">
+            <SearchIcon fontSize="small" />
+          </InputAdornment>
+        }
+        // Visible text beside the empty field, gone while typing: a placeholder would not say it as clearly.
+        endAdornment={
+          value === '' && !focused ? (
+            <InputAdornment position="end" sx={{ pointerEvents: 'none' }}>
+              <Typography
+                variant="body2"
+                component="span"
+                sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
+              >
+                Type {hotkey} to search
+              </Typography>
             </InputAdornment>
-          ),
-          // Visible text beside the empty field, gone while typing: a placeholder would not say it as clearly.
-          endAdornment:
-            value === '' && !focused ? (
-              <InputAdornment position="end" sx={{ pointerEvents: 'none' }}>
-                <Typography
-                  variant="body2"
-                  component="span"
-                  sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
-                >
-                  Type {hotkey} to search
-                </Typography>
-              </InputAdornment>
-            ) : undefined,
-        },
-      }}
-      sx={{ minWidth: 280 }}
-    />
+          ) : undefined
+        }
+      />
+    </FormControl>
   )
 }

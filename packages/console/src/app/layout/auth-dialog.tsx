@@ -1,6 +1,5 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { routes } from '../../lib/routes'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
@@ -9,6 +8,11 @@ const TEXTS: Record<AuthStatus, { title: string; text: string }> = {
   '403': { title: 'Permission Error', text: 'You do not have permissions to do this!' },
   '401': { title: 'Authentication Error', text: 'Invalid credentials! Please login.' },
 }
+
+// The dialog's code comes when it first opens (a 401 or 403 means the server is there to send it).
+const AuthStatusDialog = lazy(async () => ({
+  default: (await import('./auth-status-dialog')).AuthStatusDialog,
+}))
 
 /** SPEC §4 "Auth status" and §8: opens on a recorded 401/403; only CONFIRMED closes it. */
 export function AuthDialog() {
@@ -37,19 +41,9 @@ export function AuthDialog() {
   }
 
   if (!status) return null
-  const { title, text } = TEXTS[status]
   return (
-    // No onClose: backdrop clicks and Escape do nothing.
-    <Dialog open fullWidth maxWidth="md" aria-labelledby="auth-dialog-title">
-      <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={confirm} variant="contained" autoFocus>
-          CONFIRMED
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <Suspense>
+      <AuthStatusDialog {...TEXTS[status]} onConfirm={confirm} />
+    </Suspense>
   )
 }

@@ -6,7 +6,6 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined'
 import {
   Box,
   Divider,
-  Drawer,
   List,
   ListItemButton,
   ListItemIcon,
@@ -48,67 +47,70 @@ export function SideNav() {
   }
 
   return (
-    <Drawer
-      variant="permanent"
-      component="nav"
-      aria-label="Main"
-      sx={{
-        width: NAV_WIDTH,
-        flexShrink: 0,
-        '& .MuiDrawer-paper': {
+    // The room the navigation takes in the page, and the navigation fixed in it. (Not MUI's permanent Drawer: the
+    // same two boxes, with the modal and slide code of its other variants on the first screen.)
+    <Box sx={{ width: NAV_WIDTH, flexShrink: 0 }}>
+      <Box
+        component="nav"
+        aria-label="Main"
+        sx={{
+          position: 'fixed',
+          inset: '0 auto 0 0',
           width: NAV_WIDTH,
-          boxSizing: 'border-box',
+          overflowY: 'auto',
+          bgcolor: 'background.paper',
           borderRight: '1px solid',
           borderColor: 'divider',
-        },
-      }}
-    >
-      <Box sx={{ px: 3, py: 3 }}>
-        <Logo />
-      </Box>
-      <Divider />
-      <List sx={{ px: 1.5, py: 2 }}>
-        {ENTRIES.map((entry) => (
+          zIndex: 'drawer',
+        }}
+      >
+        <Box sx={{ px: 3, py: 3 }}>
+          <Logo />
+        </Box>
+        <Divider />
+        <List sx={{ px: 1.5, py: 2 }}>
+          {ENTRIES.map((entry) => (
+            <ListItemButton
+              key={entry.to}
+              selected={active === entry.to.split('/')[1]}
+              onClick={() => open(entry)}
+              sx={{
+                borderRadius: 2,
+                mb: 0.5,
+                py: 1.25,
+                '&.Mui-selected': {
+                  color: 'primary.main',
+                  '& .MuiListItemIcon-root': { color: 'primary.main' },
+                },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <entry.Icon />
+              </ListItemIcon>
+              <ListItemText
+                primary={entry.label}
+                slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }}
+              />
+            </ListItemButton>
+          ))}
+          <Divider sx={{ my: 1.5 }} />
           <ListItemButton
-            key={entry.to}
-            selected={active === entry.to.split('/')[1]}
-            onClick={() => open(entry)}
-            sx={{
-              borderRadius: 2,
-              mb: 0.5,
-              py: 1.25,
-              '&.Mui-selected': {
-                color: 'primary.main',
-                '& .MuiListItemIcon-root': { color: 'primary.main' },
-              },
-            }}
+            component="a"
+            href={SOURCE_REPOSITORY_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            sx={{ borderRadius: 2, py: 1.25 }}
           >
             <ListItemIcon sx={{ minWidth: 40 }}>
-              <entry.Icon />
+              <GitHub />
             </ListItemIcon>
             <ListItemText
-              primary={entry.label}
+              primary="Contact Us"
               slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }}
             />
           </ListItemButton>
-        ))}
-        <Divider sx={{ my: 1.5 }} />
-        <ListItemButton
-          component="a"
-          href={SOURCE_REPOSITORY_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ borderRadius: 2, py: 1.25 }}
-        >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <GitHub />
-          </ListItemIcon>
-          <ListItemText
-            primary="Contact Us"
-            slotProps={{ primary: { sx: { fontSize: 14, fontWeight: 500 } } }}
-          />
-        </ListItemButton>
-      </List>
-    </Drawer>
+        </List>
+      </Box>
+    </Box>
   )
 }

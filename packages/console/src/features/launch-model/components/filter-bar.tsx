@@ -1,5 +1,6 @@
-import { Chip, MenuItem, Stack, TextField } from '@mui/material'
-import { memo, useCallback, type Dispatch, type SetStateAction } from 'react'
+import { Chip, Stack } from '@mui/material'
+import { useCallback, type Dispatch, type SetStateAction } from 'react'
+import { MultiSelect } from '../../../components/multi-select'
 import { SearchField } from '../../../components/search-field'
 import {
   ABILITY_FILTERS,
@@ -17,36 +18,6 @@ interface FilterBarProps {
   withStatus: boolean
   searchLabel: string
 }
-
-interface MultiSelectProps {
-  label: string
-  options: readonly string[]
-  value: readonly string[]
-  onChange: (value: string[]) => void
-}
-
-const renderValue = (selected: unknown) => (selected as string[]).join(', ')
-
-/** Memoised: the search re-renders the bar on every keystroke, the selections need not follow. */
-const MultiSelect = memo(function MultiSelect({ label, options, value, onChange }: MultiSelectProps) {
-  return (
-    <TextField
-      select
-      size="small"
-      label={label}
-      value={value}
-      sx={{ minWidth: 170 }}
-      slotProps={{ select: { multiple: true, renderValue } }}
-      onChange={(event) => onChange(event.target.value as unknown as string[])}
-    >
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
-        </MenuItem>
-      ))}
-    </TextField>
-  )
-})
 
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
 export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {

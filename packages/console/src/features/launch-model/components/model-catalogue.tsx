@@ -3,7 +3,6 @@ import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LoadError } from '../../../components/load-error'
-import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { launchKeys } from '../api/keys'
@@ -27,6 +26,9 @@ interface ModelCatalogueProps {
 
 // The cache dialog brings the data grid: load it only when someone opens it.
 // What opens on a click loads on that click: the first screen ships only the catalogue (issue 14).
+const ConfirmDialog = lazy(async () => ({
+  default: (await import('../../../components/confirm-dialog')).ConfirmDialog,
+}))
 const CacheDialog = lazy(async () => ({ default: (await import('./cache-dialog')).CacheDialog }))
 const LaunchDrawer = lazy(async () => ({ default: (await import('./launch-drawer')).LaunchDrawer }))
 const CustomJsonDialog = lazy(async () => ({
@@ -169,12 +171,16 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
           />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        text="Are you sure to delete this custom model? This behavior is irreversible."
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && removeCustom(deleting)}
-      />
+      {deleting && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            text="Are you sure to delete this custom model? This behavior is irreversible."
+            onCancel={() => setDeleting(null)}
+            onConfirm={() => removeCustom(deleting)}
+          />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,0 +1,24 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material'
+
+interface AuthStatusDialogProps {
+  title: string
+  text: string
+  onConfirm: () => void
+}
+
+/** What the auth dialog shows; loaded when it first opens. No onClose: backdrop clicks and Escape do nothing. */
+export function AuthStatusDialog({ title, text, onConfirm }: AuthStatusDialogProps) {
+  return (
+    <Dialog open fullWidth maxWidth="md" aria-labelledby="auth-dialog-title">
+      <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onConfirm} variant="contained" autoFocus>
+          CONFIRMED
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
