@@ -1,6 +1,6 @@
 import { CircularProgress } from '@mui/material'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { useEffect, useReducer, type ComponentType } from 'react'
 import { matchPath, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
 import { ErrorBoundary } from './error-boundary'
@@ -10,17 +10,49 @@ import { RootShell } from './layout/root-shell'
 
 interface Screen {
   path: string
-  /** The screen's code chunk, asked for once. */
-  load: () => Promise<ComponentType>
-  Page: LazyExoticComponent<ComponentType>
+  /** Asks for the screen's code chunk, once. */
+  load: () => Promise<unknown>
+  /** The page, once its code is here; or why its code could not be had. */
+  Page?: ComponentType
+  failure?: { error: unknown }
   /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
   prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void
 }
 
-function screen(path: string, load: () => Promise<ComponentType>, prefetch?: Screen['prefetch']): Screen {
-  let loading: Promise<ComponentType> | undefined
-  const loadOnce = () => (loading ??= load())
-  return { path, load: loadOnce, Page: lazy(async () => ({ default: await loadOnce() })), prefetch }
+function screen(
+  path: string,
+  importPage: () => Promise<ComponentType>,
+  prefetch?: Screen['prefetch'],
+): Screen {
+  let loading: Promise<unknown> | undefined
+  const result: Screen = {
+    path,
+    prefetch,
+    load: () =>
+      (loading ??= importPage().then(
+        (Page) => (result.Page = Page),
+        (error: unknown) => (result.failure = { error }),
+      )),
+  }
+  return result
+}
+
+/**
+ * A screen's page once its code is here, a spinner until then. Not React.lazy with Suspense: React keeps a fallback
+ * it has shown for at least 300 ms, and the first screen's fallback showed even when its code had already arrived
+ * (React.lazy always suspends on first render), which cost the first card 300 ms.
+ */
+function ScreenPage({ screen }: { screen: Screen }) {
+  const [, settled] = useReducer((count: number) => count + 1, 0)
+  useEffect(() => {
+    if (!screen.Page && !screen.failure) void screen.load().then(settled)
+  }, [screen])
+  if (screen.failure) throw screen.failure.error
+  return screen.Page ? (
+    <screen.Page />
+  ) : (
+    <CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />
+  )
 }
 
 /**
@@ -50,15 +82,9 @@ const screens: Screen[] = [
   ),
 ]
 
-const route = ({ path, Page }: Screen): RouteObject => ({
-  path,
-  element: (
-    // Shown while a screen's code arrives on the first load; later navigations keep the screen they leave in view
-    // meanwhile (the router navigates in transitions).
-    <Suspense fallback={<CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />}>
-      <Page />
-    </Suspense>
-  ),
+const route = (screen: Screen): RouteObject => ({
+  path: screen.path,
+  element: <ScreenPage screen={screen} />,
 })
 
 const table: RouteObject[] = [
@@ -87,7 +113,7 @@ export function prefetchScreen(queryClient: QueryClient, pathname: string): void
   for (const candidate of [login, ...screens]) {
     const match = matchPath(`/${candidate.path}`, pathname)
     if (!match) continue
-    candidate.load().catch(() => undefined) // a failure shows where the screen renders: the error screen
+    void candidate.load() // a failure shows where the screen renders: the error screen
     return candidate.prefetch?.(queryClient, match.params)
   }
 }
