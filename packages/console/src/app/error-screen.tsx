@@ -5,7 +5,7 @@ function describe(error: unknown): string {
   return String(error)
 }
 
-/** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with status or message. */
+/** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. */
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
     <Box role="alert" sx={{ p: 6, maxWidth: 760 }}>

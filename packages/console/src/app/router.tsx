@@ -107,7 +107,9 @@ const table: RouteObject[] = [
 /**
  * Starts the code and the requests of the screen at `pathname` (the router's location, e.g. `/launch_model/llm`),
  * so that neither waits for the other, nor for the shell's auth check, which must be answered before a screen renders.
- * Called before React's first render for the address the console opens at, and on every later navigation.
+ * Called before React's first render for the address the console opens at, and on every navigation. (The
+ * navigation effect's first run repeats the opening call: it costs no request, as `load` and the query client
+ * answer it with what is already in flight.)
  */
 export function prefetchScreen(queryClient: QueryClient, pathname: string): void {
   for (const candidate of [login, ...screens]) {

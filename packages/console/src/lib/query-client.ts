@@ -31,8 +31,8 @@ export type ShowError = (message: string, options?: { background?: boolean }) =>
 
 /**
  * Where the query client's failures go: the error toast. The client exists before React renders (the first
- * screen's requests start while the page's code is still arriving), so a failure told before the toast is mounted waits
- * for it.
+ * screen's requests start while the page's code is still arriving), so a failure told before the toast is mounted
+ * waits for it.
  */
 export function createToastChannel() {
   let listener: ShowError | null = null

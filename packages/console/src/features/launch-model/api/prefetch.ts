@@ -6,9 +6,9 @@ import { builtinCatalogueQuery } from './get-catalogue'
 import { devicesQuery } from './get-devices'
 
 /**
- * The Launch page's prefetch (app/router.tsx): its requests start with the navigation, beside the page's code chunk and the
- * shell's auth check, not after them. The catalogue goes at once: with the token this tab holds, or on a first
- * visit with none (most servers need no sign-in, and a 401 from one that does is forgotten, not told: Login takes
+ * The Launch page's prefetch (app/router.tsx): its requests start with the navigation, beside the page's code
+ * chunk and the shell's auth check, not after them. The catalogue goes at once: with the token this tab holds, or
+ * on a first visit with none (most servers need no sign-in, and a 401 from one that does is forgotten, not told: Login takes
  * over). The GPU count waits for the auth check, as SPEC §7 asks it of signed-in users only. Nothing is awaited:
  * the page renders as soon as its code is there and picks the requests up where they are.
  */
