@@ -36,6 +36,21 @@ export default tseslint.config(
     files: ['packages/console/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/material',
+              message:
+                "Import each component by path ('@mui/material/Button'): the build puts the shell's modules in one chunk by following imports (vite-early-entry.ts), and the barrel imports every component.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -1,13 +1,24 @@
+import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { earlyEntry } from './vite-early-entry'
 import { precompress } from './vite-precompress'
+
+/**
+ * react-router's package exports name its development build for every condition; its production build is the same
+ * code with the development warnings compiled out (0.4 KiB gzip less on the first screen).
+ */
+const reactRouterProduction = createRequire(import.meta.url)
+  .resolve('react-router')
+  .replace(/development([\\/])index\.m?js$/, 'production$1index.mjs')
 
 const platform = process.env.SERVING_CONSOLE_DEV_PLATFORM ?? 'http://127.0.0.1:9997'
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), earlyEntry('src/main.ts', 'src/app/mount.tsx'), precompress()],
   // Relative asset paths: the console works under any prefix ending in /ui/.
   base: './',
+  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     // `npm run dev` talks to a platform started with `npm start`.

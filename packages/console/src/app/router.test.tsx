@@ -1,28 +1,22 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createQueryClient } from '../lib/query-client'
-import { prefetchScreen } from './router'
+import { render, screen as rendered } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { ScreenPage } from './router'
+import type { Screen } from './screens'
 
-afterEach(() => vi.unstubAllGlobals())
-
-function asked(pathname: string): string[] {
-  const fetch = vi.fn(async (_url: string) => new Response('[]'))
-  vi.stubGlobal('fetch', fetch)
-  prefetchScreen(
-    createQueryClient(() => undefined),
-    pathname,
-  )
-  return fetch.mock.calls.map(([url]) => new URL(url).pathname)
-}
-
-describe('prefetchScreen', () => {
-  it("starts the Launch page's catalogue for the tab in the address, before any rendering", () => {
-    expect(asked('/launch_model/embedding')).toContain('/api/v1/model_registrations/embedding')
-    expect(asked('/launch_model/llm')).toContain('/api/v1/model_registrations/LLM')
-  })
-
-  it('asks nothing for screens without a prefetch, nor for unknown addresses', () => {
-    expect(asked('/running_models/LLM')).toEqual([])
-    expect(asked('/cluster_info')).toEqual([])
-    expect(asked('/nowhere')).toEqual([])
+describe('ScreenPage', () => {
+  it('shows the page whose code arrived between its render and its effect, instead of a spinner for good', async () => {
+    // A transition renders in slices, so the code can land after the render that found none and before the
+    // effect that would ask for it: the first read of `Page` finds nothing, every later one finds the page.
+    let reads = 0
+    const Page = () => <p>the page</p>
+    const screen: Screen = {
+      path: 'somewhere',
+      load: () => Promise.resolve(),
+      get Page() {
+        return reads++ === 0 ? undefined : Page
+      },
+    }
+    render(<ScreenPage screen={screen} />)
+    expect(await rendered.findByText('the page')).toBeInTheDocument()
   })
 })

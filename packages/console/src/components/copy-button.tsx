@@ -1,5 +1,6 @@
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
-import { IconButton, Tooltip } from '@mui/material'
+import IconButton from '@mui/material/IconButton'
+import Tooltip from '@mui/material/Tooltip'
 import { useEffect, useState } from 'react'
 
 /** Copies text; 'Copied to clipboard!' shows for 1.5 s (SPEC §9). */

@@ -1,4 +1,4 @@
-import { Box } from '@mui/material'
+import Box from '@mui/material/Box'
 
 /** Read-only JSON, indented as upstream shows it: the custom model view and the register forms' JSON panel. */
 export function JsonBlock({

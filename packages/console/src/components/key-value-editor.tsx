@@ -1,6 +1,12 @@
 import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
-import { Alert, Box, IconButton, Snackbar, Stack, TextField, Typography } from '@mui/material'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Snackbar from '@mui/material/Snackbar'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 
 export interface KeyValueRow {

@@ -1,4 +1,9 @@
-import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import LinearProgress from '@mui/material/LinearProgress'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
 import { formatBytes } from '../lib/format'
 import type { Launch } from '../lib/launches'
 

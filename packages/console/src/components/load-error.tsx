@@ -1,4 +1,6 @@
-import { Alert, AlertTitle, Button } from '@mui/material'
+import Alert from '@mui/material/Alert'
+import AlertTitle from '@mui/material/AlertTitle'
+import Button from '@mui/material/Button'
 import { toastMessageFor } from '../lib/api-client'
 
 /**

@@ -1,5 +1,9 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown'
-import { FormControl, InputLabel, OutlinedInput, Paper, styled } from '@mui/material'
+import FormControl from '@mui/material/FormControl'
+import InputLabel from '@mui/material/InputLabel'
+import OutlinedInput from '@mui/material/OutlinedInput'
+import Paper from '@mui/material/Paper'
+import { styled } from '@mui/material/styles'
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 
 interface MultiSelectProps {

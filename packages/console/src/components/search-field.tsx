@@ -1,5 +1,9 @@
 import SearchIcon from '@mui/icons-material/Search'
-import { FormControl, InputAdornment, InputLabel, OutlinedInput, Typography } from '@mui/material'
+import FormControl from '@mui/material/FormControl'
+import InputAdornment from '@mui/material/InputAdornment'
+import InputLabel from '@mui/material/InputLabel'
+import OutlinedInput from '@mui/material/OutlinedInput'
+import Typography from '@mui/material/Typography'
 import { useEffect, useId, useRef, useState } from 'react'
 
 function isEditable(target: EventTarget | null): boolean {

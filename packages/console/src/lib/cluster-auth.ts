@@ -24,7 +24,9 @@ export const clusterAuthQuery = queryOptions({
     applyClusterAuth(answer.auth)
     return answer
   },
-  staleTime: 0,
+  // An answer of the last two seconds is this visit's: the console's opening request (main.ts) is usually answered
+  // before the shell mounts, and asking again then only repeats it. (LOG OUT clears the cache, so Login asks anew.)
+  staleTime: 2000,
   // Until it has an answer, it asks again by itself: a server that was down is noticed when it is back.
   refetchInterval: (query) =>
     query.state.status === 'error' ? pollDelay(AUTH_RETRY_MS, query.state.error) : false,

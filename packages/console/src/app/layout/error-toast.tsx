@@ -1,4 +1,7 @@
-import { Alert, Portal, Snackbar, type SnackbarCloseReason } from '@mui/material'
+import Alert from '@mui/material/Alert'
+import Portal from '@mui/material/Portal'
+import Snackbar from '@mui/material/Snackbar'
+import type { SnackbarCloseReason } from '@mui/material/Snackbar'
 import { useAppState } from '../../lib/app-state'
 
 /** SPEC §4 "Error toast": error severity, top centre, 10 s, clears the message on close; click-away ignored. */

@@ -3,15 +3,13 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined'
 import GitHub from '@mui/icons-material/GitHub'
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined'
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined'
-import {
-  Box,
-  Divider,
-  List,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  type SvgIconProps,
-} from '@mui/material'
+import Box from '@mui/material/Box'
+import Divider from '@mui/material/Divider'
+import List from '@mui/material/List'
+import ListItemButton from '@mui/material/ListItemButton'
+import ListItemIcon from '@mui/material/ListItemIcon'
+import ListItemText from '@mui/material/ListItemText'
+import type { SvgIconProps } from '@mui/material/SvgIcon'
 import type { ComponentType } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Logo } from '../../components/logo'

@@ -1,5 +1,7 @@
 import ExpandMore from '@mui/icons-material/ExpandMore'
-import { Box, Button, Collapse } from '@mui/material'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Collapse from '@mui/material/Collapse'
 import { useState, type ReactNode } from 'react'
 
 /** A section that opens on click; it starts open when it holds saved values (SPEC §4). */

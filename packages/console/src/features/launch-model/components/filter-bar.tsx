@@ -1,4 +1,5 @@
-import { Chip, Stack } from '@mui/material'
+import Chip from '@mui/material/Chip'
+import Stack from '@mui/material/Stack'
 import { useCallback, type Dispatch, type SetStateAction } from 'react'
 import { MultiSelect } from '../../../components/multi-select'
 import { SearchField } from '../../../components/search-field'

@@ -1,4 +1,7 @@
-import { Box, MenuItem, TextField, type TextFieldProps } from '@mui/material'
+import Box from '@mui/material/Box'
+import MenuItem from '@mui/material/MenuItem'
+import TextField from '@mui/material/TextField'
+import type { TextFieldProps } from '@mui/material/TextField'
 import type { LaunchForm } from '../model/launch-form'
 
 interface SelectFieldProps {

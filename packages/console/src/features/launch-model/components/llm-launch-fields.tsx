@@ -1,5 +1,5 @@
 import type { EngineMap } from '@serving-console/contract'
-import { Box } from '@mui/material'
+import Box from '@mui/material/Box'
 import { KeyValueEditor } from '../../../components/key-value-editor'
 import type { LaunchForm } from '../model/launch-form'
 import { engineChoices, formatOptions, quantizationOptions, sizeOptions } from '../model/launch-options'

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 
 /** SPEC §9: columns at least 300 px wide. */
 const MIN_COLUMN = 300
@@ -42,7 +42,9 @@ export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) 
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure)
     }
-    measure()
+    // The first cards render as a transition, in slices after the page around them is painted, rather than in the
+    // same task as the page's commit (which took ~100 ms when the console opens on this page).
+    startTransition(measure)
     const observer = new ResizeObserver(schedule)
     observer.observe(element)
     window.addEventListener('scroll', schedule, { passive: true })

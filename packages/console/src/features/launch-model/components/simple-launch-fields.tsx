@@ -1,4 +1,4 @@
-import { Box } from '@mui/material'
+import Box from '@mui/material/Box'
 import type { LaunchForm, LaunchKind } from '../model/launch-form'
 import { gpuIdxError } from '../model/validation'
 import { DownloadHubField, ModelUidField, NumberInput, SelectField, TextInput } from './form-fields'

@@ -1,13 +1,11 @@
-import {
-  Autocomplete,
-  Checkbox,
-  Chip,
-  FormControlLabel,
-  FormGroup,
-  FormLabel,
-  Stack,
-  TextField,
-} from '@mui/material'
+import Autocomplete from '@mui/material/Autocomplete'
+import Checkbox from '@mui/material/Checkbox'
+import Chip from '@mui/material/Chip'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import FormGroup from '@mui/material/FormGroup'
+import FormLabel from '@mui/material/FormLabel'
+import Stack from '@mui/material/Stack'
+import TextField from '@mui/material/TextField'
 import { LANGUAGE_CODES } from '../model/languages'
 
 interface LanguagePickerProps {

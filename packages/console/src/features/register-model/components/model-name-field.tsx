@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material'
+import TextField from '@mui/material/TextField'
 
 /** SPEC §5's model-name hint; the server enforces the rule (the contract's ModelName) and the built-in clash. */
 const NAME_HINT =

@@ -1,4 +1,7 @@
-import { Alert, Box, Button, Stack } from '@mui/material'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Stack from '@mui/material/Stack'
 import { useQuery } from '@tanstack/react-query'
 import { CopyButton } from '../../../components/copy-button'
 import { LaunchProgress } from '../../../components/launch-progress'

@@ -1,0 +1,28 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createQueryClient } from '../lib/query-client'
+import { prefetchScreen } from './screens'
+
+afterEach(() => vi.unstubAllGlobals())
+
+function asked(pathname: string): string[] {
+  const fetch = vi.fn(async (_url: string) => new Response('[]'))
+  vi.stubGlobal('fetch', fetch)
+  prefetchScreen(
+    createQueryClient(() => undefined),
+    pathname,
+  )
+  return fetch.mock.calls.map(([url]) => new URL(url).pathname)
+}
+
+describe('prefetchScreen', () => {
+  it("starts the Launch page's catalogue for the tab in the address, before any rendering", () => {
+    expect(asked('/launch_model/embedding')).toContain('/api/v1/model_registrations/embedding')
+    expect(asked('/launch_model/llm')).toContain('/api/v1/model_registrations/LLM')
+  })
+
+  it('asks nothing for screens without a prefetch, nor for unknown addresses', () => {
+    expect(asked('/running_models/LLM')).toEqual([])
+    expect(asked('/cluster_info')).toEqual([])
+    expect(asked('/nowhere')).toEqual([])
+  })
+})

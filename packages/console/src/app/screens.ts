@@ -1,0 +1,84 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { ComponentType } from 'react'
+import { matchPath } from 'react-router'
+import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
+import { routes as paths } from '../lib/routes'
+
+/**
+ * SPEC §2's screens: where each is, how its code arrives and what it asks the server for first. Nothing here
+ * renders, so `main.ts` starts the opening screen before React, MUI or the shell have arrived; `router.tsx`
+ * renders the screens.
+ */
+export interface Screen {
+  path: string
+  /** Asks for the screen's code chunk, once. */
+  load: () => Promise<unknown>
+  /** The page, once its code is here; or why its code could not be had. */
+  Page?: ComponentType
+  failure?: { error: unknown }
+  /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
+  prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void
+}
+
+function screen(
+  path: string,
+  importPage: () => Promise<ComponentType>,
+  prefetch?: Screen['prefetch'],
+): Screen {
+  let loading: Promise<unknown> | undefined
+  const result: Screen = {
+    path,
+    prefetch,
+    load: () =>
+      (loading ??= importPage().then(
+        (Page) => (result.Page = Page),
+        (error: unknown) => (result.failure = { error }),
+      )),
+  }
+  return result
+}
+
+/**
+ * Each screen loads lazily, so the first page ships only the code it shows. (Launch Model in the first bundle was
+ * measured: its first card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks; see
+ * bench/README.md.)
+ */
+export const login = screen(
+  paths.login.path,
+  async () => (await import('../features/login/login-page')).LoginPage,
+)
+export const screens: Screen[] = [
+  screen(
+    paths.launchModel.path,
+    async () => (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
+    (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
+  ),
+  screen(
+    paths.runningModels.path,
+    async () => (await import('../features/running-models/running-models-page')).RunningModelsPage,
+  ),
+  screen(
+    paths.registerModel.path,
+    async () => (await import('../features/register-model/register-model-page')).RegisterModelPage,
+  ),
+  screen(
+    paths.clusterInfo.path,
+    async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
+  ),
+]
+
+/**
+ * Starts the code and the requests of the screen at `pathname` (the router's location, e.g. `/launch_model/llm`),
+ * so that neither waits for the other, nor for the shell's auth check, which must be answered before a screen
+ * renders. Called by `main.ts` for the address the console opens at, and by the router on every navigation. (The
+ * router's first call repeats the opening one at no cost: `load` and the query client answer it with what is
+ * already in flight.)
+ */
+export function prefetchScreen(queryClient: QueryClient, pathname: string): void {
+  for (const candidate of [login, ...screens]) {
+    const match = matchPath(`/${candidate.path}`, pathname)
+    if (!match) continue
+    void candidate.load() // a failure shows where the screen renders: the error screen
+    return candidate.prefetch?.(queryClient, match.params)
+  }
+}

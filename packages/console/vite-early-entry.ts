@@ -1,0 +1,94 @@
+import { resolve } from 'node:path'
+import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
+
+type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
+
+/**
+ * The console starts in two parts: a small entry (`entry`, `src/main.ts`), which starts the first screen's requests
+ * as soon as it arrives, and the rest (`rest`, `src/app/mount.tsx`: React DOM, MUI, the shell), which the entry
+ * imports dynamically. So that the rest costs no more than when it was part of the entry, this plugin
+ * - puts every module the rest needs and the entry does not into the rest's one chunk. Left alone, the bundler
+ *   splits out each module the rest shares with a lazy screen, not knowing that the rest is always there first
+ *   (the first screen came in 24 files instead of 14). For the rest's needs to be known from its imports, the
+ *   console imports MUI by path, never from the `@mui/material` barrel (which imports every component);
+ * - lets index.html fetch the rest's chunk beside the entry, rather than once the entry has run.
+ * Both paths are relative to the project root.
+ */
+export function earlyEntry(entry: string, rest: string): Plugin {
+  let root = process.cwd()
+  let base = './'
+  let restOnly: Set<string> | undefined // the rest's own modules, found once per build
+  return {
+    name: 'serving-console:early-entry',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: (id, chunking) => {
+                    const infoOf: ModuleInfoOf = (moduleId) => chunking.getModuleInfo(moduleId)
+                    restOnly ??= difference(
+                      staticClosure(resolve(root, rest), infoOf),
+                      staticClosure(resolve(root, entry), infoOf),
+                    )
+                    return restOnly.has(id) ? 'mount' : null
+                  },
+                  debugName: "the rest's own modules",
+                  // What the rest imports from the entry stays with the entry.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    configResolved(config) {
+      root = config.root
+      base = config.base
+    },
+    buildStart() {
+      restOnly = undefined
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entryChunk }): HtmlTagDescriptor[] {
+        if (!bundle || !entryChunk) return []
+        const restChunk = Object.values(bundle).find(
+          (file) => file.type === 'chunk' && file.moduleIds.includes(resolve(root, rest)),
+        )
+        if (!restChunk) throw new Error(`earlyEntry: no chunk of ${rest} in the build`)
+        const linked = chunkClosure(bundle, entryChunk.fileName) // index.html links these already
+        return [...chunkClosure(bundle, restChunk.fileName)]
+          .filter((fileName) => !linked.has(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${fileName}` },
+            injectTo: 'head',
+          }))
+      },
+    },
+  }
+}
+
+/** A module and what it imports statically, all the way down. */
+function staticClosure(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): Set<string> {
+  if (seen.has(id)) return seen
+  seen.add(id)
+  for (const imported of infoOf(id)?.importedIds ?? []) staticClosure(imported, infoOf, seen)
+  return seen
+}
+
+/** A chunk and the chunks it imports statically, all the way down. */
+function chunkClosure(bundle: Rollup.OutputBundle, fileName: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(fileName)) return seen
+  seen.add(fileName)
+  const file = bundle[fileName]
+  if (file?.type === 'chunk') for (const imported of file.imports) chunkClosure(bundle, imported, seen)
+  return seen
+}
+
+const difference = <T>(a: Set<T>, b: Set<T>) => new Set([...a].filter((item) => !b.has(item)))
