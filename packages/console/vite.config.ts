@@ -6,7 +6,8 @@ import { precompress } from './vite-precompress'
 
 /**
  * react-router's package exports name its development build for every condition; its production build is the same
- * code with the development warnings compiled out (0.4 KiB gzip less on the first screen).
+ * code with the development warnings compiled out (0.4 KiB gzip less on the first screen). Builds take it; the dev
+ * server and tests keep the warnings.
  */
 const reactRouterProduction = createRequire(import.meta.url)
   .resolve('react-router')
@@ -14,11 +15,13 @@ const reactRouterProduction = createRequire(import.meta.url)
 
 const platform = process.env.SERVING_CONSOLE_DEV_PLATFORM ?? 'http://127.0.0.1:9997'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), earlyEntry('src/main.ts', 'src/app/mount.tsx'), precompress()],
   // Relative asset paths: the console works under any prefix ending in /ui/.
   base: './',
-  resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] },
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: {
     // `npm run dev` talks to a platform started with `npm start`.
@@ -29,4 +32,4 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
   },
-})
+}))
