@@ -93,3 +93,15 @@ test("shows 'Loading' until the first answer arrives", async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Supervisor' })).toBeVisible()
   await expect(page.getByText('Loading', { exact: true })).toBeHidden()
 })
+
+test('fits a 1280 px window side by side: a 40-character commit wraps instead of pushing Workers off screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await page.goto('#/cluster_info')
+  const workers = page.getByRole('region', { name: 'Workers' })
+  await expect(workers.getByText(/Commit:/)).toBeVisible()
+  const box = await workers.boundingBox()
+  expect(box && box.x + box.width).toBeLessThanOrEqual(1280)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280)
+})

@@ -38,7 +38,13 @@ export function ClusterInfoPage() {
       ) : (
         <Stack spacing={3}>
           <ResourceTrends samples={history} />
-          <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
             <SummaryPanel
               title="Supervisor"
               totals={totalsOf(info.data, 'Supervisor')}

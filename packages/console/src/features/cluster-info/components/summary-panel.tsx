@@ -11,9 +11,10 @@ import type { ReactNode } from 'react'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import type { NodeTotals } from '../summarize'
 
+/** A label and its value, kept together on one line; a value wider than the cell (a commit hash) breaks. */
 function Pair({ label, value }: { label: string; value: string }) {
   return (
-    <Box component="span" sx={{ mr: 3, whiteSpace: 'nowrap' }}>
+    <Box component="span" sx={{ mr: 3, display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}>
       <Box component="span" sx={{ color: 'text.secondary' }}>
         {label}:
       </Box>{' '}
