@@ -28,7 +28,8 @@ export const ModelRegistration = z.looseObject({
   model_name: z.string(),
   model_description: z.nullish(z.string()),
   model_lang: z.nullish(z.array(z.string())),
-  language: z.nullish(z.array(z.string())),
+  // Upstream's MeloTTS audio models (every version from 1.8 to 3.x) write their one language as a string.
+  language: z.nullish(z.union([z.array(z.string()), z.string()])),
   model_family: z.nullish(z.string()),
   model_ability: z.nullish(z.array(z.string())),
   context_length: z.nullish(z.number()),

@@ -62,7 +62,7 @@ export function toCatalogueModel(raw: ModelRegistration): CatalogueModel {
   return {
     name: raw.model_name,
     description: raw.model_description ?? '',
-    languages: raw.model_lang ?? raw.language ?? [],
+    languages: raw.model_lang ?? (typeof raw.language === 'string' ? [raw.language] : (raw.language ?? [])),
     family: raw.model_family ?? null,
     abilities: raw.model_ability ?? [],
     contextLength: raw.context_length ?? null,

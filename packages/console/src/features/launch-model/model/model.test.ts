@@ -38,6 +38,15 @@ describe('catalogue shapes', () => {
     ])
   })
 
+  it("reads a language written as a string (upstream's MeloTTS) as a list of one", () => {
+    const [melo, whisper] = ModelRegistrationList.parse([
+      { model_name: 'MeloTTS-Chinese', language: 'ZH' },
+      { model_name: 'whisper-tiny', language: ['en', 'zh'] },
+    ]).map(toCatalogueModel)
+    expect(melo?.languages).toEqual(['ZH'])
+    expect(whisper?.languages).toEqual(['en', 'zh'])
+  })
+
   it('shows context in thousands rounded down, and the ability', () => {
     expect(contextInThousands(32768)).toBe('32K')
     expect(contextInThousands(131072)).toBe('131K')
