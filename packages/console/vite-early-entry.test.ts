@@ -45,11 +45,12 @@ const chunk = (fileName: string, imports: string[], moduleIds: string[] = []) =>
   ({ type: 'chunk', fileName, imports, moduleIds }) as unknown as Rollup.OutputChunk
 
 describe('earlyEntry', () => {
-  it("puts what the rest needs and the entry does not in the rest's chunk, including what a lazy page shares", () => {
+  it("puts each part's modules in its one chunk, including what a lazy page shares", () => {
     const { chunkOf } = setUp()
+    expect(chunkOf(at('src/main.ts'))).toBe('index')
+    expect(chunkOf(at('src/lib/api.ts'))).toBe('index') // the rest and the page need it too: still the entry's
     expect(chunkOf(at('src/app/shell.tsx'))).toBe('mount')
     expect(chunkOf(at('node_modules/ui/button.js'))).toBe('mount') // shared with the page: still the rest's
-    expect(chunkOf(at('src/lib/api.ts'))).toBeNull() // the entry's: stays with the entry
     expect(chunkOf(at('node_modules/ui/dialog.js'))).toBeNull() // the page's alone
   })
 

@@ -5,19 +5,20 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
 
 /**
  * The console starts in two parts: a small entry (`entry`, `src/main.ts`), which starts the first screen's requests
- * as soon as it arrives, and the rest (`rest`, `src/app/mount.tsx`: React DOM, MUI, the shell), which the entry
- * imports dynamically. So that the rest costs no more than when it was part of the entry, this plugin
- * - puts every module the rest needs and the entry does not into the rest's one chunk. Left alone, the bundler
- *   splits out each module the rest shares with a lazy screen, not knowing that the rest is always there first
- *   (the first screen came in 24 files instead of 14). For the rest's needs to be known from its imports, the
- *   console imports MUI by path, never from the `@mui/material` barrel (which imports every component);
+ * as soon as it runs, and the rest (`rest`, `src/app/mount.tsx`: React DOM, MUI, the shell), which the entry
+ * imports dynamically. This plugin
+ * - makes each part one chunk: the entry's modules go into the entry's chunk group (`index`), and every module the
+ *   rest needs and the entry does not into the rest's (`mount`). Left alone, the bundler splits out each module a
+ *   part shares with a lazy screen, not knowing that both parts are always there first: the Launch page came in 16
+ *   files instead of 10. For the parts' needs to be known from their imports, the console imports MUI by path,
+ *   never from the `@mui/material` barrel (which imports every component);
  * - lets index.html fetch the rest's chunk beside the entry, rather than once the entry has run.
  * Both paths are relative to the project root.
  */
 export function earlyEntry(entry: string, rest: string): Plugin {
   let root = process.cwd()
   let base = './'
-  let restOnly: Set<string> | undefined // the rest's own modules, found once per build
+  let parts: { entry: Set<string>; rest: Set<string> } | undefined // each part's own modules, found once per build
   return {
     name: 'serving-console:early-entry',
     apply: 'build',
@@ -30,14 +31,18 @@ export function earlyEntry(entry: string, rest: string): Plugin {
                 {
                   name: (id, chunking) => {
                     const infoOf: ModuleInfoOf = (moduleId) => chunking.getModuleInfo(moduleId)
-                    restOnly ??= difference(
-                      staticClosure(resolve(root, rest), infoOf),
-                      staticClosure(resolve(root, entry), infoOf),
-                    )
-                    return restOnly.has(id) ? 'mount' : null
+                    if (!parts) {
+                      const entryModules = staticClosure(resolve(root, entry), infoOf)
+                      parts = {
+                        entry: entryModules,
+                        rest: difference(staticClosure(resolve(root, rest), infoOf), entryModules),
+                      }
+                    }
+                    if (parts.entry.has(id)) return 'index'
+                    return parts.rest.has(id) ? 'mount' : null
                   },
-                  debugName: "the rest's own modules",
-                  // What the rest imports from the entry stays with the entry.
+                  debugName: "the entry's and the rest's own modules",
+                  // Each part's modules only: what a lazy screen alone needs stays with it.
                   includeDependenciesRecursively: false,
                 },
               ],
@@ -51,7 +56,7 @@ export function earlyEntry(entry: string, rest: string): Plugin {
       base = config.base
     },
     buildStart() {
-      restOnly = undefined
+      parts = undefined
     },
     transformIndexHtml: {
       order: 'post',

@@ -22,7 +22,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, modulePreload: { polyfill: false } },
   server: {
     // `npm run dev` talks to a platform started with `npm start`.
     proxy: Object.fromEntries(['/api', '/v1', '/token'].map((path) => [path, platform])),
