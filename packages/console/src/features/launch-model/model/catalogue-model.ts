@@ -20,7 +20,8 @@ export interface CatalogueModel {
   dimensions: number | null
   maxTokens: number | null
   isBuiltin: boolean
-  specs: SpecView[]
+  /** Grouped on first read (a card's cache mark, the Cached filter, the launch form), not for every model at load. */
+  readonly specs: SpecView[]
   /** Lower-cased once, so a keystroke in the search does no string work per model. */
   search: { name: string; nameAndDescription: string }
   /** The entry as the server sent it (the custom JSON view shows it). */
@@ -58,7 +59,7 @@ export function specViews(specs: readonly ModelSpec[]): SpecView[] {
 }
 
 export function toCatalogueModel(raw: ModelRegistration): CatalogueModel {
-  const specs = specViews(raw.model_specs ?? [])
+  let specs: SpecView[] | undefined
   return {
     name: raw.model_name,
     description: raw.model_description ?? '',
@@ -69,7 +70,9 @@ export function toCatalogueModel(raw: ModelRegistration): CatalogueModel {
     dimensions: raw.dimensions ?? null,
     maxTokens: raw.max_tokens ?? null,
     isBuiltin: raw.is_builtin ?? false,
-    specs,
+    get specs() {
+      return (specs ??= specViews(raw.model_specs ?? []))
+    },
     search: {
       name: raw.model_name.toLowerCase(),
       nameAndDescription: `${raw.model_name}\n${raw.model_description ?? ''}`.toLowerCase(),
