@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { upstreamPath } from '@serving-console/contract'
 import { HttpError } from '../http-error.js'
+import { compressed, encodingFor } from './compress.js'
 import { forwardableRequestHeaders, forwardableResponseHeaders, type Upstream } from './upstream.js'
 
 /** The largest body forwarded as it is (audio and image uploads included). JSON the gateway reads is 1 MiB. */
@@ -53,7 +54,8 @@ export function clientGone(reply: FastifyReply): AbortSignal {
 /**
  * Forwards a request byte for byte and streams the answer back as it comes (SSE chunk by chunk). SPEC's
  * `/api/v1/...` paths become upstream's `/v1/...`; every other path goes as it is. Status, body and headers come
- * back unchanged: 401/403/429 and plain-text 500s reach the console as the upstream wrote them.
+ * back unchanged: 401/403/429 and plain-text 500s reach the console as the upstream wrote them. Large JSON goes
+ * compressed where the browser takes it (compress.ts).
  */
 export async function forward(
   upstream: Upstream,
@@ -72,8 +74,16 @@ export async function forward(
     signal: clientGone(reply),
   })
   reply.raw.on('close', () => answer.destroy())
+  const status = answer.statusCode ?? 502
+  const responseHeaders = forwardableResponseHeaders(answer.headers)
+  const encoding =
+    request.method === 'HEAD' || status === 204 || status === 304
+      ? null
+      : encodingFor(request.headers['accept-encoding'], answer.headers)
+  if (!encoding) return reply.code(status).headers(responseHeaders).send(answer)
+  delete responseHeaders['content-length']
   return reply
-    .code(answer.statusCode ?? 502)
-    .headers(forwardableResponseHeaders(answer.headers))
-    .send(answer)
+    .code(status)
+    .headers({ ...responseHeaders, 'content-encoding': encoding, vary: 'accept-encoding' })
+    .send(compressed(answer, encoding))
 }
