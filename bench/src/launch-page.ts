@@ -2,7 +2,8 @@
  * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered (over a
  * socket, by a front that passes everything else to the platform: catalogue-proxy.ts) by the upstream v1.8 fixture
  * (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue (166 families, 3.5 MB),
- * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the recorded Xinference server.
+ * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the recorded Xinference server,
+ * on this machine and over an emulated 100 Mbit/s link (Chromium's network emulation, as a LAN or VPN would be).
  * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
  * long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
  * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as
@@ -30,6 +31,8 @@ const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`
 const PROXY_PORT = PORT + 3000
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+/** A link between the browser and the console as on a LAN or a VPN: latency is added to each round trip. */
+const LINK = { latency: 20, downloadThroughput: 100e6 / 8, uploadThroughput: 100e6 / 8 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
 const upstream = JSON.parse(readFileSync(root('fixtures/xinference-v1.8/llm-detailed.json'), 'utf8')) as {
@@ -236,12 +239,18 @@ async function main() {
     /** As the server sent it (brotli where the browser accepts it). */
     let loadedWire = 0
     const v3Body = JSON.stringify(v3.response.body)
-    for (const { label, base, body } of [
+    for (const { label, base, body, link } of [
       { label: 'upstream v1.8 (120 families)', base: PROXY, body: JSON.stringify(upstream) },
       { label: '4× copy (480 families)', base: PROXY, body: JSON.stringify(scaled) },
       { label: 'upstream v3.2.1 (166 families)', base: PROXY, body: v3Body },
       { label: 'v3.2.1 through the gateway (replayed upstream)', base: GATEWAY, body: null },
-    ]) {
+      {
+        label: 'the same, over a 100 Mbit/s link with 20 ms round trips',
+        base: GATEWAY,
+        body: null,
+        link: LINK,
+      },
+    ] as { label: string; base: string; body: string | null; link?: typeof LINK }[]) {
       if (body !== null) proxy.answer(body)
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
@@ -249,6 +258,11 @@ async function main() {
         await context.addInitScript(PROBE)
         if (base === GATEWAY) await context.addInitScript(SIGNED_IN)
         const page = await context.newPage()
+        if (link) {
+          const session = await context.newCDPSession(page)
+          await session.send('Network.enable')
+          await session.send('Network.emulateNetworkConditions', { offline: false, ...link })
+        }
         runs.push(await measure(page, base))
         if (!loadedJs) {
           const scripts = await page.evaluate(() =>
