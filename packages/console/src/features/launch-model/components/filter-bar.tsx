@@ -1,6 +1,8 @@
-import Chip from '@mui/material/Chip'
+import Cancel from '@mui/icons-material/Cancel'
 import Stack from '@mui/material/Stack'
+import { styled } from '@mui/material/styles'
 import { useCallback, type Dispatch, type SetStateAction } from 'react'
+import { Chip, chipStyles } from '../../../components/chip'
 import { MultiSelect } from '../../../components/multi-select'
 import { SearchField } from '../../../components/search-field'
 import {
@@ -19,6 +21,13 @@ interface FilterBarProps {
   withStatus: boolean
   searchLabel: string
 }
+
+const ChosenFilters = styled('div')(({ theme }) => ({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: theme.spacing(1),
+  ...chipStyles(theme),
+}))
 
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
 export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {
@@ -63,18 +72,16 @@ export function FilterBar({ filters, setFilters, withAbility, withStatus, search
         <SearchField value={filters.search} onChange={setSearch} label={searchLabel} />
       </Stack>
       {chosen.length > 0 && (
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} aria-label="Chosen filters">
+        <ChosenFilters role="group" aria-label="Chosen filters">
           {chosen.map((chip) => (
             <Chip
               key={chip.value}
               label={chip.value}
-              onDelete={chip.remove}
-              size="small"
-              color="primary"
-              variant="outlined"
+              tone="primary"
+              action={{ label: `Remove ${chip.value}`, icon: <Cancel />, onClick: chip.remove }}
             />
           ))}
-        </Stack>
+        </ChosenFilters>
       )}
     </Stack>
   )

@@ -3,9 +3,9 @@ import EditNote from '@mui/icons-material/EditNote'
 import EditOutlined from '@mui/icons-material/EditOutlined'
 import Star from '@mui/icons-material/Star'
 import StarBorder from '@mui/icons-material/StarBorder'
-import Chip from '@mui/material/Chip'
 import { styled } from '@mui/material/styles'
 import { memo, type MouseEvent } from 'react'
+import { Chip, chipStyles } from '../../../components/chip'
 import { contextInThousands, shownAbility, type CatalogueModel } from '../model/catalogue-model'
 
 export interface ModelCardProps {
@@ -90,17 +90,7 @@ const Frame = styled('article')(({ theme }) => ({
     maxHeight: 52,
     overflow: 'hidden',
   },
-  // Language and family tags: plain spans, far cheaper than MUI Chips.
-  '& .card-tag': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    height: 24,
-    padding: '0 8px',
-    borderRadius: 12,
-    border: `1px solid ${theme.palette.grey[400]}`,
-    fontSize: 12,
-    color: theme.palette.text.primary,
-  },
+  ...chipStyles(theme),
   '& .card-description': {
     margin: 0,
     flex: 1,
@@ -221,23 +211,20 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
       </div>
       <div className="card-chips">
         {chips.slice(0, 4).map((chip) => (
-          <span key={chip} className="card-tag">
-            {chip}
-          </span>
+          <Chip key={chip} label={chip} />
         ))}
         {cached && (
           <Chip
             label="Cached"
-            size="small"
-            color="success"
-            variant="outlined"
-            onDelete={() => props.onOpenCache(model)}
-            deleteIcon={
-              <EditNote aria-label="Manage cached files" onClick={stop(() => props.onOpenCache(model))} />
-            }
+            tone="success"
+            action={{
+              label: 'Manage cached files',
+              icon: <EditNote />,
+              onClick: () => props.onOpenCache(model),
+            }}
           />
         )}
-        {deleted && <Chip label="Deleted" size="small" color="error" />}
+        {deleted && <Chip label="Deleted" tone="error" />}
       </div>
       <p className="card-description">{model.description}</p>
       {stats.length > 0 && (
