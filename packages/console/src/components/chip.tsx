@@ -4,7 +4,8 @@ import type { MouseEvent, ReactNode } from 'react'
 /**
  * SPEC's chips on the Launch page (language and family tags, Cached, Deleted, the chosen filters) as plain elements,
  * styled by class inside a styled element that spreads `chipStyles`: MUI's Chip was 2.3 kB of the first screen's
- * code, and each one a styled component for emotion to serialise on every render of a card.
+ * code, and each one a styled component for emotion to serialise on every render of a card. The lazy screens keep
+ * MUI's Chip: the Register page's language picker needs the props MUI's Autocomplete hands its chips.
  */
 export const chipStyles = (theme: Theme) => ({
   '& .chip': {
