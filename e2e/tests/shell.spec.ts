@@ -113,10 +113,12 @@ test.describe('side navigation', () => {
 
   test('marks the section of the current path as active', async ({ page }) => {
     await page.goto('#/register_model/embedding')
-    await expect(nav(page).getByRole('button', { name: 'Register Model' })).toHaveClass(/Mui-selected/)
-    await expect(nav(page).getByRole('button', { name: 'Launch Model' })).not.toHaveClass(/Mui-selected/)
+    const entry = (name: string) => nav(page).getByRole('button', { name })
+    await expect(entry('Register Model')).toHaveAttribute('aria-current', 'page')
+    await expect(entry('Launch Model')).not.toHaveAttribute('aria-current')
     await page.goto('#/running_models/image')
-    await expect(nav(page).getByRole('button', { name: 'Running Models' })).toHaveClass(/Mui-selected/)
+    await expect(entry('Running Models')).toHaveAttribute('aria-current', 'page')
+    await expect(entry('Register Model')).not.toHaveAttribute('aria-current')
   })
 
   test('Contact Us opens the public source repository in a new tab', async ({ page, context }) => {

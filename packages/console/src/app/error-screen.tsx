@@ -1,28 +1,22 @@
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Typography from '@mui/material/Typography'
+import './error-screen.css'
 
 function describe(error: unknown): string {
   if (error instanceof Error) return error.message
   return String(error)
 }
 
-/** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. */
+/**
+ * The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. Plain CSS
+ * (`error-screen.css`), as it may replace the first screen, which renders no styled component (issue 14).
+ */
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
-    <Box role="alert" sx={{ p: 6, maxWidth: 760 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Unexpected Application Error!
-      </Typography>
-      <Typography
-        component="pre"
-        sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', color: 'error.main', mb: 3 }}
-      >
-        {describe(error)}
-      </Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+    <div role="alert" className="error-screen">
+      <h1>Unexpected Application Error!</h1>
+      <pre>{describe(error)}</pre>
+      <button type="button" className="contained-button" onClick={() => window.location.reload()}>
         Reload the page
-      </Button>
-    </Box>
+      </button>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
-import CircularProgress from '@mui/material/CircularProgress'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useReducer } from 'react'
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
+import { Spinner } from '../components/spinner'
 import { HOME } from '../lib/routes'
 import { ErrorBoundary } from './error-boundary'
 import { AppLayout } from './layout/app-layout'
@@ -23,7 +23,7 @@ export function ScreenPage({ screen }: { screen: Screen }) {
     if (!rendered) void screen.load().then(settled)
   }, [screen, rendered])
   if (failure) throw failure.error
-  return Page ? <Page /> : <CircularProgress aria-label="Loading" sx={{ display: 'block', m: 4 }} />
+  return Page ? <Page /> : <Spinner label="Loading" />
 }
 
 const route = (screen: Screen): RouteObject => ({

@@ -1,7 +1,5 @@
-import Alert from '@mui/material/Alert'
-import AlertTitle from '@mui/material/AlertTitle'
-import Button from '@mui/material/Button'
 import { toastMessageFor } from '../lib/api-client'
+import { ErrorNotice } from './error-notice'
 
 /**
  * A list or screen that could not be loaded says so where its content would be — never as an empty list — with
@@ -9,18 +7,10 @@ import { toastMessageFor } from '../lib/api-client'
  */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
-    <Alert
-      severity="error"
-      variant="outlined"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-      sx={{ my: 2 }}
-    >
-      <AlertTitle>{title}</AlertTitle>
-      {toastMessageFor(error) ?? (error instanceof Error ? error.message : 'Unknown error')}
-    </Alert>
+    <div className="load-error">
+      <ErrorNotice title={title} onRetry={onRetry}>
+        {toastMessageFor(error) ?? (error instanceof Error ? error.message : 'Unknown error')}
+      </ErrorNotice>
+    </div>
   )
 }

@@ -1,10 +1,7 @@
-import ArrowDropDown from '@mui/icons-material/ArrowDropDown'
-import FormControl from '@mui/material/FormControl'
-import InputLabel from '@mui/material/InputLabel'
-import OutlinedInput from '@mui/material/OutlinedInput'
-import Paper from '@mui/material/Paper'
-import { styled } from '@mui/material/styles'
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { ArrowDropDownIcon } from './icons'
+import { OutlinedField } from './outlined-field'
+import './multi-select.css'
 
 interface MultiSelectProps {
   label: string
@@ -13,18 +10,11 @@ interface MultiSelectProps {
   onChange: (value: string[]) => void
 }
 
-const Option = styled('li')(({ theme }) => ({
-  ...theme.typography.body1,
-  padding: '6px 16px',
-  cursor: 'pointer',
-  '&:hover, &[data-active="true"]': { backgroundColor: theme.palette.action.hover },
-  '&[aria-selected="true"]': { backgroundColor: theme.palette.action.selected },
-}))
-
 /**
  * A field that chooses any number of options, drawn as MUI's outlined select. Written here (WAI-ARIA's select-only
  * combobox: the focus stays on the field, arrows move through the options, Enter or Space picks, Escape closes)
- * because MUI's Select brings its menu, popover, modal and every input variant to the first screen, ~15 KiB gzip.
+ * because MUI's Select brings its menu, popover, modal and every input variant to the first screen, ~15 KiB gzip;
+ * styled by `multi-select.css`, as the first screen renders no styled component (issue 14).
  * Memoised: the search beside it re-renders the filter bar on every keystroke.
  */
 export const MultiSelect = memo(function MultiSelect({ label, options, value, onChange }: MultiSelectProps) {
@@ -68,56 +58,42 @@ export const MultiSelect = memo(function MultiSelect({ label, options, value, on
   }
 
   return (
-    <FormControl ref={root} size="small" sx={{ minWidth: 170 }}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
+    <OutlinedField
+      rootRef={root}
+      label={label}
+      htmlFor={id}
+      shrink={value.length > 0}
+      className={open ? 'multi-select multi-select-open' : 'multi-select'}
+      end={<ArrowDropDownIcon />}
+    >
+      <input
         id={id}
-        label={label}
+        className="outlined-input"
         value={value.join(', ')}
         readOnly
         onClick={() => (open ? setOpen(false) : show())}
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
-        endAdornment={
-          <ArrowDropDown
-            sx={{ pointerEvents: 'none', color: 'action.active', rotate: open ? '180deg' : undefined }}
-          />
-        }
-        inputProps={{
-          role: 'combobox',
-          'aria-haspopup': 'listbox',
-          'aria-expanded': open,
-          'aria-controls': open ? `${id}-options` : undefined,
-          'aria-activedescendant': open ? `${id}-${active}` : undefined,
-        }}
-        sx={{ cursor: 'pointer', '& input': { cursor: 'pointer', caretColor: 'transparent' } }}
+        role="combobox"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-options` : undefined}
+        aria-activedescendant={open ? `${id}-${String(active)}` : undefined}
       />
       {open && (
-        <Paper
-          component="ul"
+        <ul
           role="listbox"
           id={`${id}-options`}
+          className="multi-select-options"
           aria-label={label}
           aria-multiselectable
-          elevation={8}
           // Keeps the focus on the field while an option is clicked.
           onMouseDown={(event) => event.preventDefault()}
-          sx={{
-            position: 'absolute',
-            top: 'calc(100% + 4px)',
-            left: 0,
-            minWidth: '100%',
-            zIndex: 'modal',
-            m: 0,
-            px: 0,
-            py: 1,
-            listStyle: 'none',
-          }}
         >
           {options.map((option, index) => (
-            <Option
+            <li
               key={option}
-              id={`${id}-${index}`}
+              id={`${id}-${String(index)}`}
               role="option"
               aria-selected={value.includes(option)}
               data-active={index === active}
@@ -125,10 +101,10 @@ export const MultiSelect = memo(function MultiSelect({ label, options, value, on
               onMouseEnter={() => setActive(index)}
             >
               {option}
-            </Option>
+            </li>
           ))}
-        </Paper>
+        </ul>
       )}
-    </FormControl>
+    </OutlinedField>
   )
 })

@@ -1,14 +1,15 @@
-import LogoutIcon from '@mui/icons-material/Logout'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Typography from '@mui/material/Typography'
 import { useQueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
 import { routes } from '../lib/routes'
+import { LogoutIcon } from './icons'
+import './page-header.css'
 
-/** SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT. */
+/**
+ * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT (MUI's outlined button, drawn by
+ * `page-header.css`: the first screen renders no styled component, issue 14).
+ */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -21,16 +22,17 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   }
 
   return (
-    <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, minHeight: 40 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 700, flexGrow: 1, fontSize: 26 }}>
-        {title}
-      </Typography>
+    <header className="page-header">
+      <h1>{title}</h1>
       {children}
       {isLoggedIn() && (
-        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logOut}>
+        <button type="button" className="outlined-button" onClick={logOut}>
+          <span className="outlined-button-icon">
+            <LogoutIcon />
+          </span>
           LOG OUT
-        </Button>
+        </button>
       )}
-    </Box>
+    </header>
   )
 }

@@ -1,5 +1,5 @@
-import { styled } from '@mui/material/styles'
 import { useRef, type KeyboardEvent } from 'react'
+import './route-tabs.css'
 
 interface RouteTabsProps {
   tabs: readonly { value: string; label: string }[]
@@ -11,38 +11,9 @@ interface RouteTabsProps {
 /*
  * A tab row drawn by CSS alone. MUI's Tabs measures the row and every tab after each render to place its sliding
  * indicator and scroll buttons (forced layouts on the first screen, and ~4 KiB gzip of code for it); here the chosen
- * tab's own border is the indicator, and a row too narrow for its tabs scrolls.
+ * tab's own border is the indicator, and a row too narrow for its tabs scrolls. Plain elements styled by
+ * `route-tabs.css`: the first screen renders no styled component (issue 14).
  */
-const Row = styled('div')(({ theme }) => ({
-  display: 'flex',
-  overflowX: 'auto',
-  scrollbarWidth: 'none',
-  marginBottom: theme.spacing(2),
-  borderBottom: `1px solid ${theme.palette.divider}`,
-}))
-
-const Tab = styled('button')(({ theme }) => ({
-  ...theme.typography.button,
-  flexShrink: 0,
-  minWidth: 90,
-  minHeight: 48,
-  padding: '12px 16px',
-  border: 0,
-  borderBottom: '2px solid transparent',
-  background: 'none',
-  color: theme.palette.text.secondary,
-  cursor: 'pointer',
-  transition: theme.transitions.create(['color', 'border-color'], {
-    duration: theme.transitions.duration.short,
-  }),
-  '&:hover': { color: theme.palette.text.primary },
-  '&[aria-selected="true"]': {
-    color: theme.palette.primary.main,
-    borderBottomColor: theme.palette.primary.main,
-  },
-  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
-}))
-
 /** Keys that move the focus along the row, as WAI-ARIA's tabs pattern has them (the focus moves, the choice stays). */
 const STEP: Record<string, (index: number, count: number) => number> = {
   ArrowRight: (index, count) => (index + 1) % count,
@@ -65,12 +36,13 @@ export function RouteTabs({ tabs, value, onChange, label }: RouteTabsProps) {
   }
 
   return (
-    <Row ref={row} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
+    <div className="route-tabs" ref={row} role="tablist" aria-label={label} onKeyDown={onKeyDown}>
       {tabs.map((tab) => {
         const selected = tab.value === value
         return (
-          <Tab
+          <button
             key={tab.value}
+            className="route-tab"
             type="button"
             role="tab"
             aria-selected={selected}
@@ -81,9 +53,9 @@ export function RouteTabs({ tabs, value, onChange, label }: RouteTabsProps) {
             }}
           >
             {tab.label}
-          </Tab>
+          </button>
         )
       })}
-    </Row>
+    </div>
   )
 }

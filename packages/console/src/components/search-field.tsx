@@ -1,10 +1,7 @@
-import SearchIcon from '@mui/icons-material/Search'
-import FormControl from '@mui/material/FormControl'
-import InputAdornment from '@mui/material/InputAdornment'
-import InputLabel from '@mui/material/InputLabel'
-import OutlinedInput from '@mui/material/OutlinedInput'
-import Typography from '@mui/material/Typography'
 import { useEffect, useId, useRef, useState } from 'react'
+import { SearchIcon } from './icons'
+import { Adornment, OutlinedField } from './outlined-field'
+import './search-field.css'
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
@@ -40,40 +37,34 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
   }, [hotkey])
 
   return (
-    // An outlined field of MUI's parts rather than TextField, which brings every input variant and the select menu.
-    <FormControl size="small" sx={{ minWidth: 280 }}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <OutlinedInput
+    <OutlinedField
+      label={label}
+      htmlFor={id}
+      shrink
+      className="search-field"
+      start={
+        <Adornment position="start">
+          <SearchIcon fontSize="small" />
+        </Adornment>
+      }
+      // Visible text beside the empty field, gone while typing: a placeholder would not say it as clearly.
+      end={
+        value === '' && !focused ? (
+          <Adornment position="end">
+            <span className="search-hint">Type {hotkey} to search</span>
+          </Adornment>
+        ) : undefined
+      }
+    >
+      <input
         id={id}
-        inputRef={input}
+        ref={input}
+        className="outlined-input"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
-        label={label}
-        notched
-        startAdornment={
-          <InputAdornment position="start">
-            <SearchIcon fontSize="small" />
-          </InputAdornment>
-        }
-        // Visible text beside the empty field, gone while typing: a placeholder would not say it as clearly.
-        endAdornment={
-          value === '' && !focused ? (
-            <InputAdornment position="end" sx={{ pointerEvents: 'none' }}>
-              <Typography
-                variant="body2"
-                component="span"
-                sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}
-              >
-                Type {hotkey} to search
-              </Typography>
-            </InputAdornment>
-          ) : undefined
-        }
       />
-    </FormControl>
+    </OutlinedField>
   )
 }

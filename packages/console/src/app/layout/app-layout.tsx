@@ -1,14 +1,12 @@
-import Alert from '@mui/material/Alert'
-import AlertTitle from '@mui/material/AlertTitle'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import CircularProgress from '@mui/material/CircularProgress'
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
+import { ErrorNotice } from '../../components/error-notice'
+import { Spinner } from '../../components/spinner'
 import { hasToken } from '../../lib/auth'
 import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
 import { SideNav } from './side-nav'
+import './app-layout.css'
 
 /**
  * The frame of every screen but Login. It asks the server whether sign-in is needed before showing a screen,
@@ -19,31 +17,25 @@ export function AppLayout() {
   const settled = auth.data !== undefined || auth.isError
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <div className="app-layout">
       <SideNav />
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: 4, py: 3 }}>
+      <main className="app-main">
         {!settled ? (
-          <CircularProgress aria-label="Checking sign-in" sx={{ m: 4 }} />
+          <Spinner label="Checking sign-in" />
         ) : hasToken() ? (
           <Outlet />
         ) : auth.isError ? (
           // Not signed out: the server could not be asked. The check repeats by itself; the screen follows.
-          <Alert
-            severity="error"
-            variant="outlined"
-            action={
-              <Button color="inherit" size="small" onClick={() => void auth.refetch()}>
-                Retry
-              </Button>
-            }
+          <ErrorNotice
+            title="Cannot check whether this server needs a sign-in"
+            onRetry={() => void auth.refetch()}
           >
-            <AlertTitle>Cannot check whether this server needs a sign-in</AlertTitle>
             {authCheckFailure(auth.error)}. Trying again every {AUTH_RETRY_MS / 1000} s.
-          </Alert>
+          </ErrorNotice>
         ) : (
           <Navigate to={routes.login.href()} replace />
         )}
-      </Box>
-    </Box>
+      </main>
+    </div>
   )
 }

@@ -1,8 +1,6 @@
-import Cancel from '@mui/icons-material/Cancel'
-import Stack from '@mui/material/Stack'
-import { styled } from '@mui/material/styles'
 import { useCallback, type Dispatch, type SetStateAction } from 'react'
-import { Chip, chipStyles } from '../../../components/chip'
+import { Chip } from '../../../components/chip'
+import { CancelIcon } from '../../../components/icons'
 import { MultiSelect } from '../../../components/multi-select'
 import { SearchField } from '../../../components/search-field'
 import {
@@ -12,6 +10,7 @@ import {
   type Filters,
   type StatusFilter,
 } from '../model/filter'
+import './filter-bar.css'
 
 interface FilterBarProps {
   filters: Filters
@@ -21,13 +20,6 @@ interface FilterBarProps {
   withStatus: boolean
   searchLabel: string
 }
-
-const ChosenFilters = styled('div')(({ theme }) => ({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: theme.spacing(1),
-  ...chipStyles(theme),
-}))
 
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
 export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {
@@ -51,8 +43,8 @@ export function FilterBar({ filters, setFilters, withAbility, withStatus, search
     })),
   ]
   return (
-    <Stack spacing={1.5} sx={{ mb: 2.5 }}>
-      <Stack direction="row" sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+    <div className="filter-bar">
+      <div className="filter-fields">
         {withAbility && (
           <MultiSelect
             label="Model Ability"
@@ -70,19 +62,19 @@ export function FilterBar({ filters, setFilters, withAbility, withStatus, search
           />
         )}
         <SearchField value={filters.search} onChange={setSearch} label={searchLabel} />
-      </Stack>
+      </div>
       {chosen.length > 0 && (
-        <ChosenFilters role="group" aria-label="Chosen filters">
+        <div className="chosen-filters" role="group" aria-label="Chosen filters">
           {chosen.map((chip) => (
             <Chip
               key={chip.value}
               label={chip.value}
               tone="primary"
-              action={{ label: `Remove ${chip.value}`, icon: <Cancel />, onClick: chip.remove }}
+              action={{ label: `Remove ${chip.value}`, icon: <CancelIcon />, onClick: chip.remove }}
             />
           ))}
-        </ChosenFilters>
+        </div>
       )}
-    </Stack>
+    </div>
   )
 }

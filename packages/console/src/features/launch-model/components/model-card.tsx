@@ -1,12 +1,14 @@
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
-import EditNote from '@mui/icons-material/EditNote'
-import EditOutlined from '@mui/icons-material/EditOutlined'
-import Star from '@mui/icons-material/Star'
-import StarBorder from '@mui/icons-material/StarBorder'
-import { styled } from '@mui/material/styles'
 import { memo, type MouseEvent } from 'react'
-import { Chip, chipStyles } from '../../../components/chip'
+import { Chip } from '../../../components/chip'
+import {
+  DeleteOutlineOutlinedIcon,
+  EditNoteIcon,
+  EditOutlinedIcon,
+  StarBorderIcon,
+  StarIcon,
+} from '../../../components/icons'
 import { contextInThousands, shownAbility, type CatalogueModel } from '../model/catalogue-model'
+import './model-card.css'
 
 export interface ModelCardProps {
   model: CatalogueModel
@@ -22,112 +24,6 @@ export interface ModelCardProps {
 }
 
 const favoriteColor = { color: '#f5a623' }
-
-/**
- * One styled element per card, its parts styled by class from here: cards are many and re-render on every
- * keystroke of the search, and each styled element (or `sx`) is serialised by emotion on each render, so the parts
- * are plain elements. The theme stays the one source of the values.
- */
-const Frame = styled('article')(({ theme }) => ({
-  position: 'relative',
-  height: '100%',
-  padding: theme.spacing(2),
-  display: 'flex',
-  flexDirection: 'column',
-  cursor: 'pointer',
-  background: theme.palette.background.paper,
-  border: `1px solid ${theme.palette.divider}`,
-  borderRadius: theme.shape.borderRadius,
-  transition: 'border-color 120ms, box-shadow 120ms',
-  '&:hover, &:focus-visible': {
-    borderColor: theme.palette.primary.main,
-    boxShadow: theme.shadows[2],
-    outline: 'none',
-  },
-  // SPEC §2: hovering shows 'Click with mouse to launch the model' in the card, as upstream does, by CSS alone.
-  '&:hover .launch-hint, &:focus-visible .launch-hint': { opacity: 1 },
-  '&[aria-disabled=true]': {
-    cursor: 'default',
-    opacity: 0.55,
-    borderColor: theme.palette.divider,
-    boxShadow: 'none',
-  },
-  '&[aria-disabled=true] .launch-hint': { display: 'none' },
-  // Covers the card's foot while hovered; hidden otherwise, and never in the way of a click.
-  '& .launch-hint': {
-    position: 'absolute',
-    left: 0,
-    right: 0,
-    bottom: 0,
-    padding: theme.spacing(1.5, 2),
-    borderTop: `1px solid ${theme.palette.divider}`,
-    borderRadius: `0 0 ${String(theme.shape.borderRadius)}px ${String(theme.shape.borderRadius)}px`,
-    background: theme.palette.background.paper,
-    color: theme.palette.primary.main,
-    fontWeight: 600,
-    fontSize: 14,
-    textAlign: 'center',
-    opacity: 0,
-    transition: 'opacity 120ms',
-    pointerEvents: 'none',
-  },
-  '& .card-header': { display: 'flex', alignItems: 'center', gap: 8, minHeight: 34 },
-  '& .card-name': {
-    margin: 0,
-    fontSize: 17,
-    fontWeight: 700,
-    flex: 1,
-    minWidth: 0,
-    overflow: 'hidden',
-    textOverflow: 'ellipsis',
-    whiteSpace: 'nowrap',
-  },
-  '& .card-chips': {
-    display: 'flex',
-    gap: 6,
-    flexWrap: 'wrap',
-    margin: '8px 0',
-    maxHeight: 52,
-    overflow: 'hidden',
-  },
-  ...chipStyles(theme),
-  '& .card-description': {
-    margin: 0,
-    flex: 1,
-    color: theme.palette.text.secondary,
-    fontSize: theme.typography.body2.fontSize,
-    lineHeight: 1.43,
-    display: '-webkit-box',
-    WebkitLineClamp: 3,
-    WebkitBoxOrient: 'vertical',
-    overflow: 'hidden',
-  },
-  '& .card-stats': {
-    display: 'flex',
-    gap: 24,
-    marginTop: 12,
-    paddingTop: 12,
-    borderTop: `1px solid ${theme.palette.divider}`,
-  },
-  '& .card-stat-value': { fontWeight: 700, fontSize: 16 },
-  '& .card-stat-label': { fontSize: 11, color: theme.palette.text.secondary },
-  // A plain icon button: MUI's IconButton costs more than a grid re-rendered on each keystroke can spare.
-  '& .card-icon-button': {
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: 30,
-    height: 30,
-    padding: 0,
-    border: 0,
-    borderRadius: '50%',
-    background: 'transparent',
-    color: theme.palette.action.active,
-    cursor: 'pointer',
-    '&:hover': { background: theme.palette.action.hover },
-    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-  },
-}))
 
 const stop = (handler: () => void) => (event: MouseEvent) => {
   event.stopPropagation()
@@ -155,7 +51,10 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
         : []
 
   return (
-    <Frame
+    // Plain elements styled by `model-card.css`: cards are many and re-render on every keystroke of the search,
+    // and the first screen renders no styled component (issue 14).
+    <article
+      className="model-card"
       role="listitem"
       aria-label={model.name}
       aria-disabled={deleted}
@@ -184,7 +83,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
             onClick={stop(() => props.onToggleFavorite(model.name))}
             style={favorite ? favoriteColor : undefined}
           >
-            {favorite ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
+            {favorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
           </button>
         ) : (
           !deleted && (
@@ -195,7 +94,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
                 aria-label="Edit"
                 onClick={stop(() => props.onEdit(model))}
               >
-                <EditOutlined fontSize="small" />
+                <EditOutlinedIcon fontSize="small" />
               </button>
               <button
                 className="card-icon-button"
@@ -203,7 +102,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
                 aria-label="Delete"
                 onClick={stop(() => props.onDelete(model))}
               >
-                <DeleteOutlineOutlined fontSize="small" />
+                <DeleteOutlineOutlinedIcon fontSize="small" />
               </button>
             </>
           )
@@ -219,7 +118,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
             tone="success"
             action={{
               label: 'Manage cached files',
-              icon: <EditNote />,
+              icon: <EditNoteIcon />,
               onClick: () => props.onOpenCache(model),
             }}
           />
@@ -238,6 +137,6 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
         </div>
       )}
       <div className="launch-hint">Click with mouse to launch the model</div>
-    </Frame>
+    </article>
   )
 })

@@ -1,4 +1,3 @@
-import Typography from '@mui/material/Typography'
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -13,6 +12,7 @@ import type { LaunchKind } from '../model/launch-form'
 import { FilterBar } from './filter-bar'
 import { ModelCard } from './model-card'
 import { ModelGrid } from './model-grid'
+import './model-catalogue.css'
 
 interface ModelCatalogueProps {
   kind: LaunchKind
@@ -112,11 +112,11 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
           onRetry={() => void query.refetch()}
         />
       ) : query.isPending ? (
-        <Typography color="text.secondary">Loading models…</Typography>
+        <p className="catalogue-note">Loading models…</p>
       ) : shown.length === 0 ? (
-        <Typography color="text.secondary">
+        <p className="catalogue-note">
           {query.data.length ? 'No model matches these filters.' : 'No models here yet.'}
-        </Typography>
+        </p>
       ) : (
         <ModelGrid
           items={shown}

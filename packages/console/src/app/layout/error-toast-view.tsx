@@ -1,0 +1,33 @@
+import Alert from '@mui/material/Alert'
+import Portal from '@mui/material/Portal'
+import Snackbar from '@mui/material/Snackbar'
+import type { SnackbarCloseReason } from '@mui/material/Snackbar'
+
+/** SPEC §4 "Error toast": error severity, top centre, 10 s; click-away ignored. */
+export function ErrorToastView({ message, onClose }: { message: string; onClose: () => void }) {
+  const close = (_event: unknown, reason?: SnackbarCloseReason) => {
+    if (reason === 'clickaway') return
+    onClose()
+  }
+  // In a portal of its own, created when it opens: an open drawer or dialog hides the rest of the page from
+  // assistive technology, and the toast must not be part of that rest.
+  return (
+    <Portal>
+      <Snackbar
+        open
+        autoHideDuration={10000}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        onClose={close}
+      >
+        <Alert
+          severity="error"
+          variant="filled"
+          onClose={close}
+          sx={{ maxWidth: 720, wordBreak: 'break-word' }}
+        >
+          {message}
+        </Alert>
+      </Snackbar>
+    </Portal>
+  )
+}

@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import { ErrorOutlineIcon } from './icons'
+import './error-notice.css'
+
+/**
+ * MUI's outlined error Alert with a title and a Retry, drawn by `error-notice.css`: it can show on the first screen,
+ * which renders no styled component (issue 14).
+ */
+export function ErrorNotice({
+  title,
+  children,
+  onRetry,
+}: {
+  title: string
+  children: ReactNode
+  onRetry: () => void
+}) {
+  return (
+    <div role="alert" className="error-notice">
+      <span className="error-notice-icon">
+        <ErrorOutlineIcon />
+      </span>
+      <div className="error-notice-message">
+        <div className="error-notice-title">{title}</div>
+        {children}
+      </div>
+      <div className="error-notice-action">
+        <button type="button" className="error-notice-retry" onClick={onRetry}>
+          Retry
+        </button>
+      </div>
+    </div>
+  )
+}
