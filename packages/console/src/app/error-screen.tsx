@@ -1,3 +1,4 @@
+import '../components/button.css'
 import './error-screen.css'
 
 function describe(error: unknown): string {
@@ -14,7 +15,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
     <div role="alert" className="error-screen">
       <h1>Unexpected Application Error!</h1>
       <pre>{describe(error)}</pre>
-      <button type="button" className="contained-button" onClick={() => window.location.reload()}>
+      <button type="button" className="button button-contained" onClick={() => window.location.reload()}>
         Reload the page
       </button>
     </div>

@@ -37,6 +37,7 @@ export function themeVariables(theme: Theme): string {
     'action-hover': palette.action.hover,
     'action-selected': palette.action.selected,
     'shadow-2': shadows[2],
+    'shadow-4': shadows[4],
     'shadow-8': shadows[8],
   }
   return `:root{${Object.entries(variables)

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { ErrorOutlineIcon } from './icons'
+import './button.css'
 import './error-notice.css'
 
 /**
@@ -25,7 +26,7 @@ export function ErrorNotice({
         {children}
       </div>
       <div className="error-notice-action">
-        <button type="button" className="error-notice-retry" onClick={onRetry}>
+        <button type="button" className="button button-small-text" onClick={onRetry}>
           Retry
         </button>
       </div>

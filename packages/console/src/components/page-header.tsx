@@ -4,11 +4,12 @@ import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
 import { routes } from '../lib/routes'
 import { LogoutIcon } from './icons'
+import './button.css'
 import './page-header.css'
 
 /**
  * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT (MUI's outlined button, drawn by
- * `page-header.css`: the first screen renders no styled component, issue 14).
+ * `button.css`: the first screen renders no styled component, issue 14).
  */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const navigate = useNavigate()
@@ -26,8 +27,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <h1>{title}</h1>
       {children}
       {isLoggedIn() && (
-        <button type="button" className="outlined-button" onClick={logOut}>
-          <span className="outlined-button-icon">
+        <button type="button" className="button button-outlined" onClick={logOut}>
+          <span className="button-icon">
             <LogoutIcon />
           </span>
           LOG OUT

@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+
+const src = join(dirname(fileURLToPath(import.meta.url)), '..')
+
+/**
+ * The console's own modules that `entry` imports statically, all the way down (dynamic imports load later). An
+ * import statement ends at its quoted path: `[^']` keeps each match inside one statement.
+ */
+function staticClosure(entry: string, seen = new Map<string, string>()): Map<string, string> {
+  if (seen.has(entry)) return seen
+  const code = readFileSync(entry, 'utf8')
+  seen.set(entry, code)
+  for (const [, from] of code.matchAll(/^import\s[^']*?from\s'(\.[^']+)'/gm)) {
+    const base = resolve(dirname(entry), from as string)
+    const file = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((path) => existsSync(path))
+    if (file) staticClosure(file, seen)
+  }
+  return seen
+}
+
+describe("the first screen's code", () => {
+  // The shell and the Launch page: what renders before the first card.
+  const firstScreen = new Map([
+    ...staticClosure(join(src, 'app/mount.tsx')),
+    ...staticClosure(join(src, 'features/launch-model/launch-model-page.tsx')),
+  ])
+
+  it('imports no MUI component and no Material icon (issue 14: emotion and MUI styling cost the first card ~90 ms)', () => {
+    expect(firstScreen.size).toBeGreaterThan(20)
+    const muiImports = [...firstScreen].flatMap(([file, code]) =>
+      [...code.matchAll(/^import\s(?!type\s)[^']*?from\s'(@mui\/[^']+)'/gm)].map(
+        ([, from]) => `${file}: ${String(from)}`,
+      ),
+    )
+    // The theme and its provider stay: they render nothing, and taking them off measured no gain.
+    const allowed = /: @mui\/(system|material\/styles)$/
+    expect(muiImports.filter((line) => !allowed.test(line))).toEqual([])
+    expect(muiImports.length).toBeGreaterThan(0)
+  })
+})
