@@ -181,6 +181,35 @@ test.describe('error toast', () => {
   })
 })
 
+test.describe('error toast when its code cannot be had', () => {
+  test('fetched while the page is idle, it still shows once the server is gone', async ({ page }) => {
+    const fetched = page.waitForRequest(/error-toast-view-[\w-]+\.js$/)
+    await page.goto('#/launch_model/llm')
+    await expect(page.getByRole('listitem').first()).toBeVisible()
+    await fetched
+    // The server goes away: every request fails from now on.
+    await page.route('**/*', (route) => route.abort())
+    await page.getByRole('tab', { name: 'Embedding Models' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' }).first()).toBeVisible()
+    await expect(page.locator('.plain-toast')).toHaveCount(0)
+    await expect(page.getByText('Unexpected Application Error!')).toBeHidden()
+  })
+
+  test('never fetched, the message shows plainly instead of the error screen', async ({ page }) => {
+    await page.route(/error-toast-view-[\w-]+\.js$/, (route) => route.abort())
+    await page.route('**/api/v1/cluster/devices', (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error: boom' }),
+    )
+    await page.goto('#/launch_model/llm')
+    const toast = page.locator('.plain-toast')
+    await expect(toast).toHaveText(/Server error: 500 - Unknown error/)
+    await expect(toast).toHaveAttribute('role', 'alert')
+    await expect(page.getByRole('heading', { name: 'Launch Model' })).toBeVisible()
+    await toast.getByRole('button', { name: 'Close' }).click()
+    await expect(toast).toBeHidden()
+  })
+})
+
 test.describe('auth dialog', () => {
   test('forgets a status left from an earlier visit', async ({ page }) => {
     await page.goto('#/launch_model/llm')

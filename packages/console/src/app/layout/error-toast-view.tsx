@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert'
 import Portal from '@mui/material/Portal'
 import Snackbar from '@mui/material/Snackbar'
 import type { SnackbarCloseReason } from '@mui/material/Snackbar'
+import { AUTO_HIDE_MS } from './error-toast'
 
 /** SPEC §4 "Error toast": error severity, top centre, 10 s; click-away ignored. */
 export function ErrorToastView({ message, onClose }: { message: string; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function ErrorToastView({ message, onClose }: { message: string; onClose:
     <Portal>
       <Snackbar
         open
-        autoHideDuration={10000}
+        autoHideDuration={AUTO_HIDE_MS}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
         onClose={close}
       >
