@@ -4,10 +4,12 @@ import './error-toast.css'
 
 /** SPEC §4: the toast hides itself after 10 s. */
 export const AUTO_HIDE_MS = 10_000
+/** How long after the shell's first render the toast's code is fetched. */
+const WARM_AFTER_MS = 2000
 
 // MUI's Snackbar and Alert are not on the first screen, which renders no styled component (issue 14): their code is
-// fetched once the page is idle, while the server that just sent the page is there to send it. (The toast's most
-// common message is that the server cannot be reached.)
+// fetched once the page has settled, while the server that just sent the page is there to send it. (The toast's
+// most common message is that the server cannot be reached.)
 const loadView = () => import('./error-toast-view')
 const ErrorToastView = lazy(async () => ({ default: (await loadView()).ErrorToastView }))
 
@@ -17,13 +19,16 @@ export function ErrorToast() {
   const close = useCallback(() => setErrorMsg(''), [setErrorMsg])
   useEffect(() => {
     const warm = () => void loadView().catch(() => undefined)
-    // Safari has no requestIdleCallback: a second after the first render there.
-    if (!('requestIdleCallback' in window)) {
-      const timer = setTimeout(warm, 1000)
-      return () => clearTimeout(timer)
+    // After the opening screen's work (its first cards), in an idle moment; Safari has no requestIdleCallback.
+    let idle = 0
+    const timer = setTimeout(() => {
+      if ('requestIdleCallback' in window) idle = requestIdleCallback(warm, { timeout: 5000 })
+      else warm()
+    }, WARM_AFTER_MS)
+    return () => {
+      clearTimeout(timer)
+      if (idle) cancelIdleCallback(idle)
     }
-    const idle = requestIdleCallback(warm, { timeout: 5000 })
-    return () => cancelIdleCallback(idle)
   }, [])
   if (errorMsg === '') return null
   return (
