@@ -5,7 +5,7 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
 
 /**
  * The console starts in two parts: a small entry (`entry`, `src/main.ts`), which starts the first screen's requests
- * as soon as it runs, and the rest (`rest`, `src/app/mount.tsx`: React DOM, MUI, the shell), which the entry
+ * as soon as it runs, and the rest (`rest`, `src/app/mount.tsx`: React DOM, the theme, the shell), which the entry
  * imports dynamically. This plugin
  * - makes each part one chunk: the entry's modules go into the entry's chunk group (`index`), and every module the
  *   rest needs and the entry does not into the rest's (`mount`). Left alone, the bundler splits out each module a

@@ -3,7 +3,7 @@ import { prefetchScreen } from './app/screens'
 import { createQueryClient, createToastChannel } from './lib/query-client'
 
 /*
- * The console's first module imports nothing that renders: it arrives and runs while React, MUI and the shell
+ * The console's first module imports nothing that renders: it arrives and runs while React, the theme and the shell
  * (`app/mount.tsx`, which index.html fetches beside it) are still on their way, so the opening screen's requests
  * start ~100 ms sooner than from a module that runs once all of them are evaluated (bench/README.md).
  */

@@ -6,7 +6,7 @@ import { routes as paths } from '../lib/routes'
 
 /**
  * SPEC §2's screens: where each is, how its code arrives and what it asks the server for first. Nothing here
- * renders, so `main.ts` starts the opening screen before React, MUI or the shell have arrived; `router.tsx`
+ * renders, so `main.ts` starts the opening screen before React, the theme or the shell have arrived; `router.tsx`
  * renders the screens.
  */
 export interface Screen {
