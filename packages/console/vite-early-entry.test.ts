@@ -15,10 +15,17 @@ const graph: Record<string, string[]> = {
   [at('node_modules/ui/button.js')]: [],
   [at('src/pages/page.tsx')]: [at('node_modules/ui/button.js'), at('node_modules/ui/dialog.js')],
   [at('node_modules/ui/dialog.js')]: [],
+  [at('src/components/header.tsx')]: [
+    at('src/components/header.css'),
+    at('src/lib/api.ts'),
+    at('node_modules/ui/button.js'),
+  ],
+  [at('src/components/header.css')]: [],
+  [at('src/components/confirm.tsx')]: [at('src/components/header.tsx'), at('node_modules/ui/dialog.js')],
 }
 
 function setUp() {
-  const plugin = earlyEntry('src/main.ts', 'src/app/mount.tsx') as Plugin & {
+  const plugin = earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components') as Plugin & {
     config: () => UserConfig
     configResolved: (config: { root: string; base: string }) => void
     buildStart: () => void
@@ -52,6 +59,13 @@ describe('earlyEntry', () => {
     expect(chunkOf(at('src/app/shell.tsx'))).toBe('mount')
     expect(chunkOf(at('node_modules/ui/button.js'))).toBe('mount') // shared with the page: still the rest's
     expect(chunkOf(at('node_modules/ui/dialog.js'))).toBeNull() // the page's alone
+  })
+
+  it('puts the shared components that need nothing more with the rest, and no others', () => {
+    const { chunkOf } = setUp()
+    expect(chunkOf(at('src/components/header.tsx'))).toBe('mount')
+    expect(chunkOf(at('src/components/header.css'))).toBe('mount')
+    expect(chunkOf(at('src/components/confirm.tsx'))).toBeNull() // it would bring the dialog
   })
 
   it("lets index.html fetch the rest's chunk and its imports, beside the entry's", () => {

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { resolve, sep } from 'node:path'
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
 
 type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
@@ -12,13 +12,18 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
  *   part shares with a lazy screen, not knowing that both parts are always there first: the Launch page came in 16
  *   files instead of 10. For the parts' needs to be known from their imports, the console imports MUI by path,
  *   never from the `@mui/material` barrel (which imports every component);
+ * - puts the shared components (`shared`, a folder) that need nothing beyond the two parts in the rest's chunk too:
+ *   the page header, the tabs, the error notice, which most screens show. As chunks of their own (the bundler
+ *   splits out what several lazy screens share) they were three more requests for the Launch page, and its first
+ *   card came ~14 ms later (bench/README.md);
  * - lets index.html fetch the rest's chunk beside the entry, rather than once the entry has run.
- * Both paths are relative to the project root.
+ * The paths are relative to the project root.
  */
-export function earlyEntry(entry: string, rest: string): Plugin {
+export function earlyEntry(entry: string, rest: string, shared: string): Plugin {
   let root = process.cwd()
   let base = './'
   let parts: { entry: Set<string>; rest: Set<string> } | undefined // each part's own modules, found once per build
+  const inParts = (id: string) => parts?.entry.has(id) || parts?.rest.has(id)
   return {
     name: 'serving-console:early-entry',
     apply: 'build',
@@ -39,7 +44,12 @@ export function earlyEntry(entry: string, rest: string): Plugin {
                       }
                     }
                     if (parts.entry.has(id)) return 'index'
-                    return parts.rest.has(id) ? 'mount' : null
+                    if (parts.rest.has(id)) return 'mount'
+                    const folder = resolve(root, shared) + sep
+                    const plain =
+                      id.startsWith(folder) &&
+                      [...staticClosure(id, infoOf)].every((m) => inParts(m) || m.startsWith(folder))
+                    return plain ? 'mount' : null
                   },
                   debugName: "the entry's and the rest's own modules",
                   // Each part's modules only: what a lazy screen alone needs stays with it.

@@ -16,7 +16,7 @@ const reactRouterProduction = createRequire(import.meta.url)
 const platform = process.env.SERVING_CONSOLE_DEV_PLATFORM ?? 'http://127.0.0.1:9997'
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), earlyEntry('src/main.ts', 'src/app/mount.tsx'), precompress()],
+  plugins: [react(), earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'), precompress()],
   // Relative asset paths: the console works under any prefix ending in /ui/.
   base: './',
   resolve: {
