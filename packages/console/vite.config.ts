@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { earlyEntry } from './vite-early-entry'
 import { precompress } from './vite-precompress'
+import { themeVariablesCss } from './vite-theme-variables'
 
 /**
  * react-router's package exports name its development build for every condition; its production build is the same
@@ -16,7 +17,12 @@ const reactRouterProduction = createRequire(import.meta.url)
 const platform = process.env.SERVING_CONSOLE_DEV_PLATFORM ?? 'http://127.0.0.1:9997'
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'), precompress()],
+  plugins: [
+    react(),
+    themeVariablesCss(),
+    earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'),
+    precompress(),
+  ],
   // Relative asset paths: the console works under any prefix ending in /ui/.
   base: './',
   resolve: {

@@ -3,11 +3,10 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router'
 import type { ToastChannel } from '../lib/query-client'
+import 'virtual:theme-variables.css'
 import './base.css'
 import { Providers } from './providers'
 import { AppRoutes } from './router'
-import { theme } from './theme'
-import { themeVariables } from './theme-variables'
 
 /**
  * Renders the console into `root`, with the session's query client (made by `main.ts`, already at work). The first
@@ -15,9 +14,6 @@ import { themeVariables } from './theme-variables'
  * answers are usually here, so it renders the shell and the screen at once, which as one task was ~100 ms.
  */
 export function mount(root: HTMLElement, queryClient: QueryClient, toasts: ToastChannel): void {
-  const variables = document.createElement('style')
-  variables.textContent = themeVariables(theme)
-  document.head.append(variables)
   const reactRoot = createRoot(root)
   startTransition(() =>
     reactRoot.render(

@@ -1,9 +1,7 @@
-import { ThemeProvider } from '@mui/system'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, type ReactNode } from 'react'
 import { AppStateProvider, useErrorMessage } from '../lib/app-state'
 import type { ToastChannel } from '../lib/query-client'
-import { theme } from './theme'
 
 interface ProvidersProps {
   queryClient: QueryClient
@@ -26,16 +24,13 @@ function QueryProvider({ queryClient, toasts, children }: ProvidersProps) {
 }
 
 /**
- * The theme goes in through MUI's system ThemeProvider, which is what Material's own does for a theme without CSS
- * variables (ours); Material's also brings its CSS-variables provider, ~4 KiB gzip the first screen does not use.
- * CssBaseline's rules are plain CSS (`base.css`): the first screen runs no emotion.
+ * What the whole console shares. MUI's theme is not here: it comes with the parts drawn with MUI
+ * (`components/themed.tsx`), and CssBaseline's rules are plain CSS (`base.css`), so the first screen runs no emotion.
  */
 export function Providers(props: ProvidersProps) {
   return (
-    <ThemeProvider theme={theme}>
-      <AppStateProvider>
-        <QueryProvider {...props} />
-      </AppStateProvider>
-    </ThemeProvider>
+    <AppStateProvider>
+      <QueryProvider {...props} />
+    </AppStateProvider>
   )
 }

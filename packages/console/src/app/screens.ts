@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { matchPath } from 'react-router'
+import { themed } from '../components/themed'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
 import { routes as paths } from '../lib/routes'
 
@@ -43,9 +44,8 @@ function screen(
  * measured: its first card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks; see
  * bench/README.md.)
  */
-export const login = screen(
-  paths.login.path,
-  async () => (await import('../features/login/login-page')).LoginPage,
+export const login = screen(paths.login.path, () =>
+  themed(async () => (await import('../features/login/login-page')).LoginPage),
 )
 export const screens: Screen[] = [
   screen(
@@ -53,17 +53,15 @@ export const screens: Screen[] = [
     async () => (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
     (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
   ),
-  screen(
-    paths.runningModels.path,
-    async () => (await import('../features/running-models/running-models-page')).RunningModelsPage,
+  // The other screens are drawn with MUI: each comes with the theme.
+  screen(paths.runningModels.path, () =>
+    themed(async () => (await import('../features/running-models/running-models-page')).RunningModelsPage),
   ),
-  screen(
-    paths.registerModel.path,
-    async () => (await import('../features/register-model/register-model-page')).RegisterModelPage,
+  screen(paths.registerModel.path, () =>
+    themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),
   ),
-  screen(
-    paths.clusterInfo.path,
-    async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
+  screen(paths.clusterInfo.path, () =>
+    themed(async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage),
   ),
 ]
 

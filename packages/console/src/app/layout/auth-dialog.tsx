@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
+import { lazyThemed } from '../../components/themed'
 import { routes } from '../../lib/routes'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
 
@@ -10,9 +11,7 @@ const TEXTS: Record<AuthStatus, { title: string; text: string }> = {
 }
 
 // The dialog's code comes when it first opens (a 401 or 403 means the server is there to send it).
-const AuthStatusDialog = lazy(async () => ({
-  default: (await import('./auth-status-dialog')).AuthStatusDialog,
-}))
+const AuthStatusDialog = lazyThemed(async () => (await import('./auth-status-dialog')).AuthStatusDialog)
 
 /** SPEC §4 "Auth status" and §8: opens on a recorded 401/403; only CONFIRMED closes it. */
 export function AuthDialog() {

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react'
+import { themed } from '../../components/themed'
 import { useAppState } from '../../lib/app-state'
 import './error-toast.css'
 
@@ -10,8 +11,8 @@ const WARM_AFTER_MS = 2000
 // MUI's Snackbar and Alert are not on the first screen, which renders no styled component (issue 14): their code is
 // fetched once the page has settled, while the server that just sent the page is there to send it. (The toast's
 // most common message is that the server cannot be reached.)
-const loadView = () => import('./error-toast-view')
-const ErrorToastView = lazy(async () => ({ default: (await loadView()).ErrorToastView }))
+const loadView = () => themed(async () => (await import('./error-toast-view')).ErrorToastView)
+const ErrorToastView = lazy(async () => ({ default: await loadView() }))
 
 /** SPEC §4 "Error toast": shows the app's error message; closing it clears the message. */
 export function ErrorToast() {

@@ -1,7 +1,8 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { LoadError } from '../../../components/load-error'
+import { lazyThemed } from '../../../components/themed'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { launchKeys } from '../api/keys'
@@ -26,14 +27,12 @@ interface ModelCatalogueProps {
 
 // The cache dialog brings the data grid: load it only when someone opens it.
 // What opens on a click loads on that click: the first screen ships only the catalogue (issue 14).
-const ConfirmDialog = lazy(async () => ({
-  default: (await import('../../../components/confirm-dialog')).ConfirmDialog,
-}))
-const CacheDialog = lazy(async () => ({ default: (await import('./cache-dialog')).CacheDialog }))
-const LaunchDrawer = lazy(async () => ({ default: (await import('./launch-drawer')).LaunchDrawer }))
-const CustomJsonDialog = lazy(async () => ({
-  default: (await import('./custom-json-dialog')).CustomJsonDialog,
-}))
+const ConfirmDialog = lazyThemed(
+  async () => (await import('../../../components/confirm-dialog')).ConfirmDialog,
+)
+const CacheDialog = lazyThemed(async () => (await import('./cache-dialog')).CacheDialog)
+const LaunchDrawer = lazyThemed(async () => (await import('./launch-drawer')).LaunchDrawer)
+const CustomJsonDialog = lazyThemed(async () => (await import('./custom-json-dialog')).CustomJsonDialog)
 
 const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
 

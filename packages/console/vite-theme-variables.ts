@@ -1,12 +1,25 @@
 import type { Theme } from '@mui/material/styles'
+import type { Plugin } from 'vite'
+import { theme } from './src/lib/theme'
+
+const ID = 'virtual:theme-variables.css'
 
 /**
- * The theme's values as CSS custom properties, for the first screen's plain CSS (issue 14: it renders no styled
- * component, so that neither emotion nor MUI's styling runs before the first card). The theme stays the one source
- * of every value; `mount` writes these once, before the first render.
+ * The theme's values as CSS custom properties (`--sc-primary`, …), for the console's plain CSS: the first screen
+ * renders no styled component and loads none of MUI (issue 14), so its stylesheets read the theme from these. They
+ * are written at build time into the one stylesheet, from `src/lib/theme.ts`, which stays the one source of every
+ * value; `import 'virtual:theme-variables.css'` brings them.
  */
-export function themeVariables(theme: Theme): string {
-  const { palette, typography, shape, shadows } = theme
+export function themeVariablesCss(): Plugin {
+  return {
+    name: 'serving-console:theme-variables',
+    resolveId: (source) => (source === ID ? `\0${ID}` : null),
+    load: (id) => (id === `\0${ID}` ? themeVariables(theme) : null),
+  }
+}
+
+/** The stylesheet: one `:root` rule. */
+export function themeVariables({ palette, typography, shape, shadows }: Theme): string {
   const variables: Record<string, string | number> = {
     font: typography.fontFamily ?? 'sans-serif',
     'body-size': typography.body1.fontSize ?? '1rem',

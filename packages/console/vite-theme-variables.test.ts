@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { theme } from './theme'
-import { themeVariables } from './theme-variables'
+import { theme } from './src/lib/theme'
+import { themeVariables, themeVariablesCss } from './vite-theme-variables'
 
 /** Every stylesheet of the console, as text (read from disk: Vitest hands CSS imports over empty). */
-const src = join(dirname(fileURLToPath(import.meta.url)), '..')
+const src = join(dirname(fileURLToPath(import.meta.url)), 'src')
 const stylesheets = Object.fromEntries(
   readdirSync(src, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith('.css'))
@@ -35,5 +35,17 @@ describe('themeVariables', () => {
     expect(defined.get('sc-primary')).toBe(theme.palette.primary.main)
     expect(defined.get('sc-error')).toBe('#d8342c')
     expect(defined.get('sc-radius')).toBe(`${String(theme.shape.borderRadius)}px`)
+  })
+
+  it('is the stylesheet behind virtual:theme-variables.css, which the console imports', () => {
+    const plugin = themeVariablesCss() as unknown as {
+      resolveId: (id: string) => string | null
+      load: (id: string) => string | null
+    }
+    const id = plugin.resolveId('virtual:theme-variables.css')
+    expect(id).toMatch(/^\0/)
+    expect(plugin.load(id as string)).toBe(written)
+    expect(plugin.resolveId('./other.css')).toBeNull()
+    expect(readFileSync(join(src, 'app/mount.tsx'), 'utf8')).toContain("import 'virtual:theme-variables.css'")
   })
 })

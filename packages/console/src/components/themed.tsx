@@ -1,0 +1,24 @@
+import { lazy, type ComponentType } from 'react'
+
+/**
+ * A component drawn with MUI, once its code and the console's theme have arrived, with the theme around it. The
+ * first screen renders no MUI component and loads none of MUI's styling (issue 14: the theme and its provider alone
+ * cost its first card ~16 ms at 4×, bench/README.md), so the theme is not at the top of the console: it comes with
+ * each part that uses MUI (the screens but Launch Model, the dialogs, the drawer, the toast), which all load this way.
+ */
+export async function themed<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): Promise<ComponentType<P>> {
+  const [Component, { ThemeFrame }] = await Promise.all([load(), import('./theme-frame')])
+  return function Themed(props: P) {
+    return (
+      <ThemeFrame>
+        <Component {...props} />
+      </ThemeFrame>
+    )
+  }
+}
+
+/** `React.lazy` for a component drawn with MUI (see `themed`). */
+export const lazyThemed = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(async () => ({ default: await themed(load) }))
