@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RunningModelList } from '@serving-console/contract'
+import { RegistrationNameList, RunningModelList } from '@serving-console/contract'
 import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
 import { signIn } from './auth'
 import { session, tokenCookie } from './storage'
@@ -110,6 +110,48 @@ describe('api client', () => {
     vi.stubGlobal('fetch', answer(401, '{"detail":"Incorrect username or password"}'))
     await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)
     expect(localStorage.getItem('authStatus')).toBeNull()
+  })
+})
+
+describe('a long list read from its head (onHead)', () => {
+  // ~1.3 MB of names, as a catalogue of that size would be.
+  const names = Array.from({ length: 16_000 }, (_, index) => ({
+    model_name: `model-${String(index).padStart(6, '0')}-with-a-long-name`,
+    is_builtin: true,
+  }))
+
+  it('gives the entries whole in the head first, then resolves with the whole answer', async () => {
+    vi.stubGlobal('fetch', answer(200, JSON.stringify(names)))
+    const heads: unknown[][] = []
+    const whole = await api.get('/api/v1/model_registrations/LLM', {
+      schema: RegistrationNameList,
+      onHead: (head) => heads.push(head),
+    })
+    expect(heads).toHaveLength(1)
+    const [head = []] = heads
+    expect(head.length).toBeGreaterThan(1000)
+    expect(head.length).toBeLessThan(names.length / 2)
+    expect(head).toEqual(names.slice(0, head.length))
+    expect(whole).toEqual(names)
+  })
+
+  it('reads a short answer at once', async () => {
+    vi.stubGlobal('fetch', answer(200, JSON.stringify(names.slice(0, 100))))
+    const onHead = vi.fn()
+    await api.get('/api/v1/model_registrations/LLM', { schema: RegistrationNameList, onHead })
+    expect(onHead).not.toHaveBeenCalled()
+  })
+
+  it('shows no head that misses the schema, and the whole answer fails as any other', async () => {
+    const wrong = names.map((name, index) => (index === 3 ? { ...name, is_builtin: 'yes' } : name))
+    vi.stubGlobal('fetch', answer(200, JSON.stringify(wrong)))
+    const onHead = vi.fn()
+    await expect(
+      api.get('/api/v1/model_registrations/LLM', { schema: RegistrationNameList, onHead }),
+    ).rejects.toThrow(
+      'Unexpected answer from /api/v1/model_registrations/LLM: expected boolean at 3.is_builtin',
+    )
+    expect(onHead).not.toHaveBeenCalled()
   })
 })
 

@@ -7,6 +7,7 @@ import {
 } from '@serving-console/contract'
 import type * as z from 'zod/mini'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
+import { listHead } from './list-head'
 import { passesAsIs } from './quick-check'
 import { authStatusStore, type AuthStatus } from './storage'
 
@@ -79,7 +80,24 @@ export interface RequestOptions<T> {
   signal?: AbortSignal
   /** False for calls whose 401 means "wrong password", not "signed out" (sign-in). */
   reportAuthStatus?: boolean
+  /**
+   * For a long list (the LLM catalogue is 1–4 MiB): called with its first entries, those whole in the first
+   * HEAD_BYTES, when they pass `schema` as they are. The whole answer is then parsed and checked once the page is
+   * idle, after the head is on screen (4× catalogue: the first card ~35 ms sooner, bench/README.md). The call still
+   * resolves with the whole answer, or fails as any other.
+   */
+  onHead?: (head: T) => void
 }
+
+/** What `onHead` is given: ~30 catalogue families of upstream's, a screenful. Shorter answers are read at once. */
+const HEAD_BYTES = 256 * 1024
+
+/** Resolves when the page is idle (it has painted what the head brought), or after 300 ms at the latest. */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 300 })
+    else setTimeout(resolve, 50)
+  })
 
 /**
  * Answers are read as bytes and decoded here: what `response.text()` does, but the page's main thread spends ~40 %
@@ -155,7 +173,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     const detail = detailOf(method === 'HEAD' ? '' : await response.text().catch(() => ''))
     throw new ApiError(response.status, detail, response)
   }
-  const text = method === 'HEAD' ? '' : utf8.decode(await response.arrayBuffer())
+  const bytes = method === 'HEAD' ? new ArrayBuffer(0) : await response.arrayBuffer()
+  if (options.onHead && bytes.byteLength > 2 * HEAD_BYTES) {
+    const head = listHead(utf8.decode(new Uint8Array(bytes, 0, HEAD_BYTES)))
+    if (head && (!options.schema || passesAsIs(options.schema, head))) {
+      options.onHead(head as T)
+      await idle()
+    }
+  }
+  const text = utf8.decode(bytes)
   let data: unknown = null
   if (text) {
     try {

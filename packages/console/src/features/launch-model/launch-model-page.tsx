@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { HOME, rememberSection, routes } from '../../lib/routes'
-import { builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
+import { builtinCatalogueHeadQuery, builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
 import { devicesQuery } from './api/get-devices'
 import { ModelCatalogue } from './components/model-catalogue'
 import type { LaunchKind } from './model/launch-form'
@@ -19,7 +19,8 @@ interface CatalogueProps {
 
 function BuiltinCatalogue(props: CatalogueProps) {
   const query = useQuery(builtinCatalogueQuery(props.kind))
-  return <ModelCatalogue custom={false} query={query} {...props} />
+  const head = useQuery(builtinCatalogueHeadQuery(props.kind))
+  return <ModelCatalogue custom={false} query={query} head={head.data} {...props} />
 }
 
 function CustomCatalogue(props: CatalogueProps) {

@@ -4,7 +4,7 @@ import {
   ModelRegistrationList,
   RegistrationNameList,
 } from '@serving-console/contract'
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, skipToken } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { toCatalogueModel, type CatalogueModel } from '../model/catalogue-model'
 import { launchKeys } from './keys'
@@ -23,14 +23,26 @@ const builtinModels = (list: ModelRegistration[]): CatalogueModel[] =>
 export const builtinCatalogueQuery = (type: string, options: { beforeAuthCheck?: boolean } = {}) =>
   queryOptions({
     queryKey: launchKeys.builtin(type),
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal, client }) =>
       api.get(apiPaths.registrations(type, true), {
         schema: ModelRegistrationList,
         signal,
         // Asked before the auth check said whether this server needs a sign-in: a 401 then is nobody's.
         reportAuthStatus: !options.beforeAuthCheck,
+        onHead: (head) => client.setQueryData(launchKeys.builtinHead(type), head),
       }),
     staleTime: CATALOGUE_STALE_MS,
+    select: builtinModels,
+  })
+
+/**
+ * The catalogue's first entries, which its request puts here before it has read the rest (a screenful of a long
+ * catalogue, shown while the whole is parsed and checked). Never fetched on its own.
+ */
+export const builtinCatalogueHeadQuery = (type: string) =>
+  queryOptions<ModelRegistration[], Error, CatalogueModel[]>({
+    queryKey: launchKeys.builtinHead(type),
+    queryFn: skipToken,
     select: builtinModels,
   })
 

@@ -19,6 +19,8 @@ interface ModelCatalogueProps {
   kind: LaunchKind
   custom: boolean
   query: UseQueryResult<CatalogueModel[]>
+  /** The catalogue's first entries, shown while the whole of it is still being read. */
+  head?: CatalogueModel[]
   gpuCount: number
   /** Models whose cache was removed in this session (shared by all tabs). */
   uncached: ReadonlySet<string>
@@ -37,7 +39,15 @@ const CustomJsonDialog = lazyThemed(async () => (await import('./custom-json-dia
 const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
 
 /** One tab's models: filters, the card grid, and the drawer and dialogs a card opens. */
-export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUncached }: ModelCatalogueProps) {
+export function ModelCatalogue({
+  kind,
+  custom,
+  query,
+  head,
+  gpuCount,
+  uncached,
+  onUncached,
+}: ModelCatalogueProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [filters, setFilters] = useState(NO_FILTERS)
@@ -50,14 +60,15 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
 
   // A keystroke paints the field at once; the cards follow in a render that React drops for the next key.
   const deferredFilters = useDeferredValue(filters)
+  const models = query.data ?? (query.isPending ? head : undefined)
   const shown = useMemo(
     () =>
-      filterModels(query.data ?? [], deferredFilters, {
+      filterModels(models ?? [], deferredFilters, {
         favorites,
         uncached,
         searchDescriptions: kind === 'LLM' && !custom,
       }),
-    [query.data, deferredFilters, favorites, uncached, kind, custom],
+    [models, deferredFilters, favorites, uncached, kind, custom],
   )
 
   const toggleFavorite = useCallback((name: string) => {
@@ -110,11 +121,11 @@ export function ModelCatalogue({ kind, custom, query, gpuCount, uncached, onUnca
           error={query.error}
           onRetry={() => void query.refetch()}
         />
-      ) : query.isPending ? (
+      ) : !models ? (
         <p className="catalogue-note">Loading models…</p>
       ) : shown.length === 0 ? (
         <p className="catalogue-note">
-          {query.data.length ? 'No model matches these filters.' : 'No models here yet.'}
+          {models.length ? 'No model matches these filters.' : 'No models here yet.'}
         </p>
       ) : (
         <ModelGrid
