@@ -322,9 +322,7 @@ test('renders an upstream v1.8 catalogue (flattened specs) as well', async ({ pa
   await expect(card(page, 'baichuan-2')).toHaveCount(0)
 })
 
-test('a card shows at most three lines of its description, the last one ending in an ellipsis', async ({
-  page,
-}) => {
+test('a card shows at most three lines of its description, and no part of a fourth', async ({ page }) => {
   // Xinference v3.2.1's catalogue: its third family, Baichuan-M2, has a description of six lines at this width.
   const recorded = fileURLToPath(
     new URL('../../fixtures/xinference-recorded/v3.2.1/030-registrations-LLM-detailed.json', import.meta.url),

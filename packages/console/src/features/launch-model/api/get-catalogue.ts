@@ -23,13 +23,16 @@ const builtinModels = (list: ModelRegistration[]): CatalogueModel[] =>
 export const builtinCatalogueQuery = (type: string, options: { beforeAuthCheck?: boolean } = {}) =>
   queryOptions({
     queryKey: launchKeys.builtin(type),
-    queryFn: ({ signal, client }) =>
+    queryFn: ({ signal, client, queryKey }) =>
       api.get(apiPaths.registrations(type, true), {
         schema: ModelRegistrationList,
         signal,
         // Asked before the auth check said whether this server needs a sign-in: a 401 then is nobody's.
         reportAuthStatus: !options.beforeAuthCheck,
-        onHead: (head) => client.setQueryData(launchKeys.builtinHead(type), head),
+        // A refetch (after a launch or a cache change) keeps showing the whole catalogue it has: no head to read.
+        onHead: client.getQueryData(queryKey)
+          ? undefined
+          : (head) => client.setQueryData(launchKeys.builtinHead(type), head),
       }),
     staleTime: CATALOGUE_STALE_MS,
     select: builtinModels,
