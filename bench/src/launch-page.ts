@@ -1,11 +1,12 @@
 /**
- * Launch Model page benchmark in headless Chromium against the real server, with the catalogue answered (over a
+ * Launch Model page benchmark in headless Chromium (driven over the DevTools protocol alone, with nothing of a test
+ * driver in the page: cdp.ts) against the real server, with the catalogue answered (over a
  * socket, by a front that passes everything else to the platform: catalogue-proxy.ts) by the upstream v1.8 fixture
  * (120 families), a 4× copy (families duplicated under new names) and the v3.2.1 catalogue (166 families, 3.5 MB),
  * and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it from a replay of the recorded Xinference server,
  * on this machine and over an emulated 100 Mbit/s link (Chromium's network emulation, as a LAN or VPN would be).
- * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in the search field as the browser's Event Timing `duration` (input to the next paint);
- * long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
+ * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in
+ * the search field as the browser's Event Timing `duration` (input to the next paint); long tasks during load; warnings in the page console. Also: catalogue response → first card; keystroke → last
  * DOM change; JS heap and DOM nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as
  * sent). Median (min–max) of RUNS page loads.
  *
@@ -17,8 +18,8 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { chromium, type Page } from '@playwright/test'
 import { CATALOGUE_PATH, catalogueProxy } from './catalogue-proxy.js'
+import { launchChromium, openPage, type Page } from './cdp.js'
 
 const RUNS = 7
 const PORT = 20_000 + Math.floor(Math.random() * 1000)
@@ -97,7 +98,8 @@ interface Bench {
   longTasks: number
   keyDurations: number[]
 }
-const bench = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Bench }).__bench)
+const bench = (page: Page) => page.evaluate<Bench>('window.__bench')
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Run {
   firstCardPainted: number
@@ -112,60 +114,66 @@ interface Run {
   catalogueRequests: number
 }
 
+/** In the page: the first card, once one is in the DOM (without polling the page). */
+const FIRST_CARD = `new Promise((resolve) => {
+  const found = () => document.querySelector('[role=listitem]')
+  if (found()) return resolve(true)
+  const observer = new MutationObserver(() => { if (found()) { observer.disconnect(); resolve(true) } })
+  observer.observe(document, { subtree: true, childList: true })
+})`
+
 /** One page load of the Launch page at `base`. */
 async function measure(page: Page, base: string): Promise<Run> {
-  let catalogueRequests = 0
-  page.on('request', (request) => {
-    if (request.url().endsWith(CATALOGUE_PATH)) catalogueRequests += 1
-  })
-  let warnings = 0
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings += 1
-  })
   await page.goto(`${base}/ui/#/launch_model/llm`)
-  // Waited for without polling: Playwright's waits poll the page at every frame, and that work on the page's main
-  // thread made the load it measures ~25 ms slower at 4× (bench/README.md).
-  await page.evaluate(() =>
-    Promise.race([
-      (window as unknown as { __benchPainted: Promise<void> }).__benchPainted,
-      new Promise((_, reject) => setTimeout(() => reject(new Error('no card painted in 30 s')), 30_000)),
-    ]),
-  )
-  const firstCardAfterResponse = await page.evaluate((catalogue) => {
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((resource) => resource.name.endsWith(catalogue)) as PerformanceResourceTiming
-    return (window as unknown as { __bench: { firstCard: number } }).__bench.firstCard - entry.responseEnd
-  }, CATALOGUE_PATH)
-  await page.waitForTimeout(300)
+  // Waited for without polling: polling the page (as Playwright's waits do, at every frame) is work on its main
+  // thread, which made the load it measures ~25 ms slower at 4× (bench/README.md).
+  await page.evaluate(`Promise.race([
+    window.__benchPainted,
+    new Promise((_, reject) => setTimeout(() => reject(new Error('no card painted in 30 s')), 30000)),
+  ])`)
+  const firstCardAfterResponse = await page.evaluate<number>(`(() => {
+    const entry = performance.getEntriesByType('resource').find((resource) => resource.name.endsWith(${JSON.stringify(CATALOGUE_PATH)}))
+    return window.__bench.firstCard - entry.responseEnd
+  })()`)
+  await wait(300)
   const loaded = await bench(page)
 
-  const search = page.getByRole('textbox', { name: 'Search for model name and description' })
-  await search.focus()
-  await page.keyboard.press('q')
-  await page.waitForTimeout(500)
+  const search = JSON.stringify('Search for model name and description')
+  await page.evaluate(
+    `[...document.querySelectorAll('label')].find((label) => label.textContent === ${search}).control.focus()`,
+  )
+  await page.press('q')
+  await wait(500)
   const typed = await bench(page)
   const keystroke = typed.lastMutation - typed.keydown
   const keystrokeDuration = Math.max(16, ...typed.keyDurations)
-  await search.fill('')
-  await page.waitForTimeout(200)
+  await page.press('Backspace')
+  await wait(200)
 
-  const session = await page.context().newCDPSession(page)
-  await session.send('HeapProfiler.collectGarbage')
-  const heap = (await session.send('Runtime.getHeapUsage')) as { usedSize: number }
-  const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length)
+  await page.send('HeapProfiler.collectGarbage')
+  const heap = await page.send<{ usedSize: number }>('Runtime.getHeapUsage')
+  const domNodes = await page.evaluate<number>(`document.getElementsByTagName('*').length`)
 
   // Tab switches must not fetch the catalogue again.
-  await page.getByRole('tab', { name: 'Embedding Models' }).click()
-  await page.getByRole('tab', { name: 'Language Models' }).click()
-  await page.locator('[role=listitem]').first().waitFor()
+  const clickTab = (name: string) =>
+    page.evaluate(
+      `[...document.querySelectorAll('[role=tab]')].find((tab) => tab.textContent === ${JSON.stringify(name)}).click()`,
+    )
+  await clickTab('Embedding Models')
+  await wait(100)
+  await clickTab('Language Models')
+  await page.evaluate(FIRST_CARD)
+  await wait(100)
+  const catalogueRequests = await page.evaluate<number>(
+    `performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(${JSON.stringify(CATALOGUE_PATH)})).length`,
+  )
   return {
     firstCardPainted: loaded.firstCardPaint,
     firstCardAfterResponse,
     longTasks: loaded.longTasks,
     keystrokeDuration,
     keystroke,
-    warnings,
+    warnings: page.warnings(),
     heapMiB: heap.usedSize / 2 ** 20,
     domNodes,
     catalogueRequests,
@@ -218,17 +226,14 @@ async function main() {
     ],
     { stdio: 'inherit' },
   )
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
+  const browser = await launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+    '--disable-quic',
+  ])
   const proxy = catalogueProxy(PORT)
   await proxy.listen(PROXY_PORT)
   try {
@@ -264,26 +269,20 @@ async function main() {
       if (body !== null) proxy.answer(body)
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
-        const context = await browser.newContext({ viewport: { width: 1500, height: 900 } })
-        await context.addInitScript(PROBE)
-        if (base === GATEWAY) await context.addInitScript(SIGNED_IN)
-        const page = await context.newPage()
-        if (link) {
-          const session = await context.newCDPSession(page)
-          await session.send('Network.enable')
-          await session.send('Network.emulateNetworkConditions', { offline: false, ...link })
-        }
+        const page = await openPage(browser, {
+          viewport: { width: 1500, height: 900 },
+          initScripts: base === GATEWAY ? [PROBE, SIGNED_IN] : [PROBE],
+          link,
+        })
         runs.push(await measure(page, base))
         if (!loadedJs) {
           // What the first screen needed: the scripts asked for before its first card was painted (the page fetches
           // the error toast's code later, once it has settled).
           const paintedAt = runs[runs.length - 1]?.firstCardPainted ?? Infinity
-          const scripts = await page.evaluate(
-            (before) =>
-              (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-                .filter((entry) => entry.name.endsWith('.js') && entry.startTime < before)
-                .map((entry) => ({ name: entry.name, wire: entry.encodedBodySize })),
-            paintedAt,
+          const scripts = await page.evaluate<{ name: string; wire: number }[]>(
+            `performance.getEntriesByType('resource')
+              .filter((entry) => entry.name.endsWith('.js') && entry.startTime < ${String(paintedAt)})
+              .map((entry) => ({ name: entry.name, wire: entry.encodedBodySize }))`,
           )
           const assets = root('packages/console/dist/assets')
           loadedFiles = scripts.length
@@ -293,7 +292,7 @@ async function main() {
           )
           loadedWire = scripts.reduce((sum, { wire }) => sum + wire, 0)
         }
-        await context.close()
+        await page.close()
       }
       const spread = (pick: (run: Run) => number, digits = 0) => {
         const values = runs.map(pick)
@@ -306,7 +305,7 @@ async function main() {
     const js = shippedJs()
     const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
     console.log(
-      `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${browser.version()} headless · median of ${RUNS} page loads\n`,
+      `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${browser.version} headless · median of ${RUNS} page loads\n`,
     )
     console.log(
       '| catalogue | JSON size | navigation → first card painted | keystroke, Event Timing duration | long tasks during load | console warnings | response → first card | keystroke → last DOM change | JS heap after load | DOM elements | catalogue requests (load + 2 tab switches) |',
