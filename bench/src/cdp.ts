@@ -83,6 +83,42 @@ export async function launchChromium(executable: string, args: string[]): Promis
   }
 }
 
+const REST_SPAN_MS = 100
+/** The kernel counts CPU time in ticks of 10 ms: one tick per span is as close to none as can be read. */
+const REST_CPU_MS = 10
+const REST_SPANS = 2
+const REST_LIMIT_MS = 10_000
+
+/**
+ * Waits until the browser's processes together have used at most one tick of CPU time in each of two spans of
+ * 100 ms in a row. A new window keeps both cores of a 2-core machine busy for ~1 s after it opens: Chromium loads
+ * the window's own UI (chrome://omnibox-popup.top-chrome, ~100 modules compiled in a renderer of its own). A page
+ * loaded at once shares the cores with it, and its first card came ~155 ms later at 4× (bench/README.md); a person
+ * loads the console in a browser that has long been open.
+ */
+async function atRest(chromium: Chromium) {
+  /** CPU seconds used so far by each process of the browser. */
+  const cpuTimes = async () => {
+    const { processInfo } = await chromium.send<{ processInfo: { id: number; cpuTime: number }[] }>(
+      'SystemInfo.getProcessInfo',
+    )
+    return new Map(processInfo.map(({ id, cpuTime }) => [id, cpuTime]))
+  }
+  const deadline = Date.now() + REST_LIMIT_MS
+  let last = await cpuTimes()
+  for (let quiet = 0; quiet < REST_SPANS;) {
+    if (Date.now() > deadline)
+      throw new Error(`the browser was not at rest within ${String(REST_LIMIT_MS)} ms`)
+    await new Promise((resolve) => setTimeout(resolve, REST_SPAN_MS))
+    const now = await cpuTimes()
+    // Per process: one that has exited since (a closed page's renderer) must not read as time given back.
+    let usedMs = 0
+    for (const [id, seconds] of now) usedMs += (seconds - (last.get(id) ?? 0)) * 1000
+    quiet = usedMs <= REST_CPU_MS ? quiet + 1 : 0
+    last = now
+  }
+}
+
 export interface PageOptions {
   viewport: { width: number; height: number }
   /** Run in each document before its own scripts. */
@@ -91,7 +127,10 @@ export interface PageOptions {
   link?: { latency: number; downloadThroughput: number; uploadThroughput: number }
 }
 
-/** A page in a browser context of its own (a first visit: nothing cached), and the warnings in its console. */
+/**
+ * A page in a browser context of its own (a first visit: nothing cached), and the warnings in its console; ready
+ * once the browser is at rest after opening its window.
+ */
 export interface Page {
   goto(url: string): Promise<void>
   /** The value of `expression` in the page (a promise's, once it settles); JSON-serialisable values only. */
@@ -170,6 +209,7 @@ export async function openPage(chromium: Chromium, options: PageOptions): Promis
     await send('Network.enable', { maxTotalBufferSize: 0, maxResourceBufferSize: 0 })
     await send('Network.emulateNetworkConditions', { offline: false, ...options.link })
   }
+  await atRest(chromium)
   return {
     send,
     async goto(url) {

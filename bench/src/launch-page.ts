@@ -1,10 +1,11 @@
 /**
  * Launch Model page benchmark in headless Chromium (driven over the DevTools protocol alone, with nothing of a test
- * driver in the page: cdp.ts) against the real server, with the catalogue answered (over a socket, by a front that
- * passes everything else to the platform: catalogue-proxy.ts) by the upstream v1.8 fixture (120 families), a 4× copy
- * (families duplicated under new names) and the v3.2.1 catalogue (166 families, 3.5 MB), and that v3.2.1 catalogue as
- * a gateway (`--endpoint`) serves it from a replay of the recorded Xinference server, on this machine and over an
- * emulated 100 Mbit/s link (Chromium's network emulation, as a LAN or VPN would be).
+ * driver in the page, each page loaded once the browser is at rest after opening its window: cdp.ts) against the
+ * real server, with the catalogue answered (over a socket, by a front that passes everything else to the platform:
+ * catalogue-proxy.ts) by the upstream v1.8 fixture (120 families), a 4× copy (families duplicated under new names)
+ * and the v3.2.1 catalogue (166 families, 3.5 MB), and that v3.2.1 catalogue as a gateway (`--endpoint`) serves it
+ * from a replay of the recorded Xinference server, on this machine and over an emulated 100 Mbit/s link (Chromium's
+ * network emulation, as a LAN or VPN would be).
  * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in
  * the search field as the browser's Event Timing `duration` (input to the next paint); long tasks during load;
  * warnings in the page console. Also: catalogue response → first card; keystroke → last DOM change; JS heap and DOM
