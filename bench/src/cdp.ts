@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as wait } from 'node:timers/promises'
 import type { Readable, Writable } from 'node:stream'
 
 type Params = Record<string, unknown>
@@ -109,7 +110,7 @@ async function atRest(chromium: Chromium) {
   for (let quiet = 0; quiet < REST_SPANS;) {
     if (Date.now() > deadline)
       throw new Error(`the browser was not at rest within ${String(REST_LIMIT_MS)} ms`)
-    await new Promise((resolve) => setTimeout(resolve, REST_SPAN_MS))
+    await wait(REST_SPAN_MS)
     const now = await cpuTimes()
     // Per process: one that has exited since (a closed page's renderer) must not read as time given back.
     let usedMs = 0

@@ -18,6 +18,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { CATALOGUE_PATH, catalogueProxy } from './catalogue-proxy.js'
@@ -101,7 +102,6 @@ interface Bench {
   keyDurations: number[]
 }
 const bench = (page: Page) => page.evaluate<Bench>('window.__bench')
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 interface Run {
   firstCardPainted: number
@@ -247,7 +247,7 @@ async function main() {
             .catch(() => false)
         )
           break
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        await wait(100)
       }
     }
     const rows: string[] = []

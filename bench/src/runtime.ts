@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import { getLlama, LlamaChat } from 'node-llama-cpp'
 
@@ -38,7 +39,7 @@ async function waitForServer() {
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await wait(100)
   }
   throw new Error('server did not start')
 }
