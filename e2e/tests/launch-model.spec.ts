@@ -321,39 +321,3 @@ test('renders an upstream v1.8 catalogue (flattened specs) as well', async ({ pa
   await expect(card(page, 'Yi-chat')).toBeVisible()
   await expect(card(page, 'baichuan-2')).toHaveCount(0)
 })
-
-test('a card shows at most three lines of its description, and no part of a fourth', async ({ page }) => {
-  // Xinference v3.2.1's catalogue: its third family, Baichuan-M2, has a description of six lines at this width.
-  const recorded = fileURLToPath(
-    new URL('../../fixtures/xinference-recorded/v3.2.1/030-registrations-LLM-detailed.json', import.meta.url),
-  )
-  const { body } = (JSON.parse(readFileSync(recorded, 'utf8')) as { response: { body: unknown } }).response
-  await page.route('**/api/v1/model_registrations/LLM?detailed=true', (route) =>
-    route.fulfill({ json: body }),
-  )
-  await page.setViewportSize({ width: 1280, height: 900 })
-  await page.goto('#/launch_model/llm')
-  await expect(card(page, 'Baichuan-M2')).toBeVisible()
-  const descriptions = await cards(page).evaluateAll((items) =>
-    items.map((item) => {
-      const text = item.querySelector('p')
-      if (!text) return { name: '', shown: 0, whole: 0 }
-      const lineHeight = parseFloat(getComputedStyle(text).lineHeight)
-      // Its lines when not clamped: a copy of it, laid out beside it.
-      const copy = text.cloneNode(true) as HTMLElement
-      Object.assign(copy.style, {
-        display: 'block',
-        position: 'absolute',
-        width: `${String(text.clientWidth)}px`,
-      })
-      text.after(copy)
-      const whole = copy.clientHeight / lineHeight
-      copy.remove()
-      return { name: item.getAttribute('aria-label') ?? '', shown: text.clientHeight / lineHeight, whole }
-    }),
-  )
-  expect(descriptions.length).toBeGreaterThan(3)
-  // Each shows its own lines up to three, and no part of a fourth (the box once filled the card and did).
-  for (const { shown, whole } of descriptions) expect(shown).toBeCloseTo(Math.min(3, whole), 1)
-  expect(descriptions.find(({ name }) => name === 'Baichuan-M2')?.whole).toBeGreaterThan(3)
-})

@@ -8,6 +8,7 @@ import { recorded, signInToV3 } from '../support/xinference'
  */
 const gatewayOf = (version: string) => `${testServer(`gateway-${version}`).url}/ui/`
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
+const cards = (page: Page) => page.getByRole('list', { name: 'Models' }).getByRole('listitem')
 const search = (page: Page) => page.getByRole('textbox', { name: 'Search for model name and description' })
 
 for (const version of ['v1.8.0', 'v2.12.0'] as const) {
@@ -127,4 +128,36 @@ test('Xinference v3.2.1: an expired access token is renewed with the refresh tok
   await expect(page.getByText('Authentication Error')).toBeVisible()
   await page.getByRole('button', { name: 'CONFIRMED' }).click()
   await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
+})
+
+test('Xinference v3.2.1: a card shows at most three lines of its description, and no part of a fourth', async ({
+  page,
+}) => {
+  // Xinference v3.2.1's catalogue: its third family, Baichuan-M2, has a description of six lines at this width.
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${gatewayOf('v3.2.1')}#/login`)
+  await signInToV3(page)
+  await expect(card(page, 'Baichuan-M2')).toBeVisible()
+  const descriptions = await cards(page).evaluateAll((items) =>
+    items.map((item) => {
+      const text = item.querySelector('p')
+      if (!text) return { name: '', shown: 0, whole: 0 }
+      const lineHeight = parseFloat(getComputedStyle(text).lineHeight)
+      // Its lines when not clamped: a copy of it, laid out beside it.
+      const copy = text.cloneNode(true) as HTMLElement
+      Object.assign(copy.style, {
+        display: 'block',
+        position: 'absolute',
+        width: `${String(text.clientWidth)}px`,
+      })
+      text.after(copy)
+      const whole = copy.clientHeight / lineHeight
+      copy.remove()
+      return { name: item.getAttribute('aria-label') ?? '', shown: text.clientHeight / lineHeight, whole }
+    }),
+  )
+  expect(descriptions.length).toBeGreaterThan(3)
+  // Each shows its own lines up to three, and no part of a fourth (the box once filled the card and did).
+  for (const { shown, whole } of descriptions) expect(shown).toBeCloseTo(Math.min(3, whole), 1)
+  expect(descriptions.find(({ name }) => name === 'Baichuan-M2')?.whole).toBeGreaterThan(3)
 })
