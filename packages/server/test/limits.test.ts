@@ -34,8 +34,8 @@ const chatBody = (model: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-/** A chat request over real HTTP that the client abandons after `ms`. */
-async function abandonedChat(app: FastifyInstance, body: object, ms: number) {
+/** A chat request over real HTTP that the client abandons once `until` settles. */
+async function abandonedChat(app: FastifyInstance, body: object, until: Promise<unknown>) {
   const { port } = app.server.address() as AddressInfo
   const request = httpRequest({
     host: '127.0.0.1',
@@ -46,9 +46,11 @@ async function abandonedChat(app: FastifyInstance, body: object, ms: number) {
   })
   request.on('error', () => undefined)
   request.end(JSON.stringify(body))
-  await new Promise((resolve) => setTimeout(resolve, ms))
+  await until
   request.destroy()
 }
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('model workers', () => {
   it(
@@ -97,11 +99,20 @@ describe('generation', () => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     await launch(app, TINY_CHAT)
     const model = app.platform.models.get('tiny-chat')
-    // The generation's own result says how far it went; a full one is the yardstick.
+    // The generation's own result says how far it went; a full one is the yardstick. Its first token says it has
+    // begun: a client gone before that is answered without generating anything (not what this test is about), and
+    // on a busy machine a fixed wait did not always reach it.
     const results: GenerationResult[] = []
+    let firstToken: () => void = () => undefined
     const serve = model.serve.bind(model)
-    model.serve = <T>(...args: Parameters<typeof serve>) =>
-      serve<T>(...args).then((result) => {
+    model.serve = <T>(...[request, options = {}]: Parameters<typeof serve>) =>
+      serve<T>(request, {
+        ...options,
+        onChunk: (text) => {
+          options.onChunk?.(text)
+          firstToken()
+        },
+      }).then((result) => {
         results.push(result as GenerationResult)
         return result
       })
@@ -115,7 +126,8 @@ describe('generation', () => {
 
     for (const stream of [false, true]) {
       results.length = 0
-      await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 2048, stream }), 50)
+      const begun = new Promise<void>((resolve) => (firstToken = resolve))
+      await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 2048, stream }), begun)
       await waitFor(() => results.length === 1)
       expect(results[0]?.completion_tokens, `stream: ${stream}`).toBeLessThan(fullTokens)
     }
@@ -131,8 +143,8 @@ describe('generation', () => {
       url: '/v1/chat/completions',
       payload: chatBody('tiny-chat', { max_tokens: 2048 }),
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 8, stream: true }), 50)
+    await wait(50)
+    await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 8, stream: true }), wait(50))
     expect((await first).statusCode).toBe(200)
     // Both slots are free again: two requests at once are both served.
     await waitFor(async () => {
