@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { fakeConsoleBuild, tempDir } from './helper.js'
 
 // The real CLI as users run it: the built bin, a real port, real signals.
 const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const children: ChildProcess[] = []
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
@@ -39,6 +40,17 @@ function alive(pid: number): boolean {
   } catch {
     return false
   }
+}
+
+/** Whether something accepts connections on this loopback port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.on('error', () => resolve(false))
+  })
 }
 
 async function freePort(): Promise<number> {
@@ -73,6 +85,23 @@ describe('serving-console CLI', () => {
     server.child.kill('SIGINT')
     expect(await server.exited).toBe(0)
   })
+
+  it(
+    'stops when the `npm start` process itself is stopped, as a supervisor does',
+    { timeout: 60_000 },
+    async () => {
+      const port = await freePort()
+      const args = ['--port', String(port), '--data-dir', tempDir(), '--console-dir', fakeConsoleBuild()]
+      const npm = spawn('npm', ['start', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+      children.push(npm)
+      let output = ''
+      npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+      await expect.poll(() => output, { timeout: 30_000 }).toContain('Serving Console at')
+      npm.kill('SIGTERM')
+      // The server, two processes below npm, lets go of its port.
+      await expect.poll(() => accepts(port), { timeout: 15_000, interval: 100 }).toBe(false)
+    },
+  )
 
   it('says so in one line and exits non-zero when the port is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1')
