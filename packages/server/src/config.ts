@@ -2,6 +2,8 @@ import { availableParallelism, homedir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import proxyAddr from '@fastify/proxy-addr'
+import type { Timeouts } from './timeouts.js'
 
 export interface Config {
   host: string
@@ -25,6 +27,13 @@ export interface Config {
   maxWorkers: number
   /** Gateway mode: the upstream Xinference supervisor every API call goes to; the embedded platform is off. */
   endpoint?: URL | undefined
+  /**
+   * Reverse proxies whose `X-Forwarded-For`/`-Host`/`-Proto` are believed (addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`); none by default, so a client cannot claim another address.
+   */
+  trustProxy: string[]
+  /** The limits of each phase of a request (timeouts.ts); tests shorten them. */
+  timeouts?: Partial<Timeouts> | undefined
 }
 
 /**
@@ -88,6 +97,11 @@ const OPTIONS = {
   endpoint: {
     env: 'SERVING_CONSOLE_ENDPOINT',
     help: 'gateway mode: serve the console in front of this Xinference cluster (its supervisor, e.g. http://10.0.0.5:9997) instead of the embedded platform',
+    fallback: '',
+  },
+  'trust-proxy': {
+    env: 'SERVING_CONSOLE_TRUST_PROXY',
+    help: "addresses of reverse proxies in front of this server whose X-Forwarded-For/-Host/-Proto to believe, comma separated (CIDR ranges, or 'loopback', 'linklocal', 'uniquelocal'); none by default",
     fallback: '',
   },
   'console-dir': {
@@ -172,6 +186,14 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       '--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
     )
   }
+  const trustProxy = list(value('trust-proxy'))
+  try {
+    proxyAddr.compile(trustProxy)
+  } catch (error) {
+    throw new ConfigError(
+      `--trust-proxy takes addresses, CIDR ranges, loopback, linklocal or uniquelocal: ${(error as Error).message}.`,
+    )
+  }
   const dataDir = resolve(value('data-dir'))
   const modelDirs = list(value('model-dirs')).map((dir) => resolve(dir))
   return {
@@ -190,6 +212,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       modelDirs: modelDirs.length > 0 ? modelDirs : [join(dataDir, 'models'), homedir()],
       maxWorkers,
       endpoint,
+      trustProxy,
     },
   }
 }

@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly detail: string,
     readonly headers: Record<string, string> = {},
+    /** The same, with what only an administrator may see (the server's folders), for one who may. */
+    readonly adminDetail?: string,
   ) {
     super(detail)
     this.name = 'HttpError'

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeJwt } from 'jose'
+import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loadAuthFile } from '../src/auth/auth-file.js'
 import { ROUTE_SCOPES, accessFor, isConsolePath } from '../src/auth/route-scopes.js'
-import { SignInLimiter } from '../src/auth/sign-in-limiter.js'
+import { addressKey, SignInLimiter } from '../src/auth/sign-in-limiter.js'
 import { ConfigError } from '../src/config.js'
 import { ADMIN, authFile, signIn, tempDir, testApp, VIEWER, VIEWER_KEY } from './helper.js'
 
@@ -60,6 +61,26 @@ describe('sign-in', () => {
     expect(refused.statusCode).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     expect((await attempt('10.1.1.2', ADMIN.password)).statusCode).toBe(200)
+  })
+
+  it('tells clients behind a trusted reverse proxy apart by X-Forwarded-For, and only a trusted one', async () => {
+    const attempt = (app: FastifyInstance, client: string, password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { ...ADMIN, password },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+      })
+    const behindProxy = await testApp({ authConfig: authFile(), trustProxy: ['loopback'] })
+    for (let i = 0; i < 5; i++)
+      expect((await attempt(behindProxy, '203.0.113.7', 'wrong')).statusCode).toBe(401)
+    expect((await attempt(behindProxy, '203.0.113.7', ADMIN.password)).statusCode).toBe(429)
+    expect((await attempt(behindProxy, '198.51.100.2', ADMIN.password)).statusCode).toBe(200)
+    // Without --trust-proxy the header is anyone's claim: every client is the proxy's address.
+    const direct = await testApp({ authConfig: authFile() })
+    for (let i = 0; i < 5; i++) expect((await attempt(direct, '203.0.113.7', 'wrong')).statusCode).toBe(401)
+    expect((await attempt(direct, '198.51.100.2', ADMIN.password)).statusCode).toBe(429)
   })
 
   it("never locks a user out through another name's failures, and the first wait is a second", async () => {
@@ -165,7 +186,8 @@ describe('tokens on API routes', () => {
       const response = await app.inject({
         method: method as 'GET',
         url: url.replace(/:(\w+)/g, 'x'),
-        payload: {},
+        // A read carries no body (the front door refuses one before auth).
+        ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
       })
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
@@ -213,8 +235,7 @@ describe('SignInLimiter', () => {
   it('backs off per user and address, doubling each wait, and forgets after a quiet while', () => {
     let now = 0
     const limiter = new SignInLimiter({
-      freeFailures: 2,
-      baseDelayMs: 1000,
+      perUser: { freeFailures: 2, baseDelayMs: 1000, maxDelayMs: 60_000 },
       forgetAfterMs: 60_000,
       now: () => now,
     })
@@ -241,5 +262,54 @@ describe('SignInLimiter', () => {
     const limiter = new SignInLimiter({ maxKeys: 3 })
     for (const name of ['b', 'c', 'd', 'e', 'f']) limiter.fail(name, 'a')
     expect(limiter.size).toBe(3)
+  })
+
+  it("never forgets a user's wait to make room for a flood of other names", () => {
+    const now = 0
+    const limiter = new SignInLimiter({ maxKeys: 100, now: () => now })
+    for (let i = 0; i < 6; i++) limiter.fail('admin', '10.0.0.1')
+    const wait = limiter.retryAfter('admin', '10.0.0.1')
+    expect(wait).toBeGreaterThan(0)
+    // 10,000 junk names from as many addresses (so no address tier slows them), a hundred times the table.
+    for (let i = 0; i < 10_000; i++) limiter.fail(`junk-${i}`, `10.1.${i >> 8}.${i & 255}`)
+    expect(limiter.size).toBe(100)
+    expect(limiter.retryAfter('admin', '10.0.0.1')).toBe(wait)
+  })
+
+  it('slows a flood from one address under any names, and counts an IPv6 host by its /64', () => {
+    const limiter = new SignInLimiter({
+      perAddress: { freeFailures: 10, baseDelayMs: 1000, maxDelayMs: 60_000 },
+    })
+    for (let i = 0; i < 10; i++) limiter.fail(`junk-${i}`, '2001:db8:1:2::1')
+    expect(limiter.retryAfter('a-new-name', '2001:db8:1:2:ffff::7')).toBe(1)
+    expect(limiter.retryAfter('a-new-name', '2001:db8:1:3::1')).toBe(0)
+    expect(limiter.retryAfter('a-new-name', '10.0.0.1')).toBe(0)
+    // A success clears its user's record, never its address's.
+    limiter.succeed('junk-0', '2001:db8:1:2::1')
+    expect(limiter.retryAfter('junk-0', '2001:db8:1:2::1')).toBe(1)
+  })
+
+  it('names addresses as they are counted', () => {
+    expect(addressKey('::ffff:127.0.0.1')).toBe('127.0.0.1')
+    expect(addressKey('10.0.0.1')).toBe('10.0.0.1')
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64')
+    expect(addressKey('2001:0db8:0000:0000:1:2:3:4')).toBe('2001:db8:0:0::/64')
+    expect(addressKey('::1')).toBe('0:0:0:0::/64')
+  })
+
+  it('once every key waits, makes room by forgetting the wait that ends soonest', () => {
+    let now = 0
+    const limiter = new SignInLimiter({
+      perUser: { freeFailures: 1, baseDelayMs: 1000, maxDelayMs: 600_000 },
+      maxKeys: 2,
+      now: () => now,
+    })
+    for (let i = 0; i < 5; i++) limiter.fail('long', 'a')
+    limiter.fail('short', 'b')
+    now = 10
+    limiter.fail('newcomer', 'c')
+    expect(limiter.retryAfter('long', 'a')).toBe(16)
+    expect(limiter.retryAfter('short', 'b')).toBe(0)
+    expect(limiter.retryAfter('newcomer', 'c')).toBe(1)
   })
 })

@@ -15,6 +15,7 @@ import {
 import { describe, expect, it } from 'vitest'
 import { loadExchanges, startReplayUpstream, type ReplayOptions } from '../src/testing/replay-upstream.js'
 import { afterThisTest, testApp, testGateway } from './helper.js'
+import { httpUpstream } from './upstreams.js'
 
 const RECORDED = fileURLToPath(new URL('../../../fixtures/xinference-recorded/', import.meta.url))
 const VERSIONS = ['v1.8.0', 'v2.12.0', 'v3.2.1'] as const
@@ -200,22 +201,51 @@ describe.each(['v1.8.0', 'v3.2.1'] as const)('a launch through the gateway to Xi
 })
 
 describe('Launch Web UI through the gateway', () => {
-  it('serves its own chat page for a v3 model, which has no web UI routes upstream', async () => {
-    const { call, post } = await gatewayTo('v3.2.1')
-    await post('/api/v1/model_registrations/LLM', recorded('v3.2.1', '110').request.body)
-    await post('/api/v1/models', recorded('v3.2.1', '112').request.body)
-    expect((await call('/tiny', { method: 'HEAD' })).status).toBe(404)
-    const created = await post('/api/v1/ui/tiny', { model_type: 'LLM', model_name: 'tiny-llama-test' })
-    expect(await created.json()).toEqual({ model_uid: 'tiny' })
-    const page = await call('/tiny')
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain('data-model="tiny"')
-  })
+  it.each(['v1.8.0', 'v3.2.1'] as const)(
+    "serves its own chat page for a language model on Xinference %s (Gradio's or none upstream)",
+    async (version) => {
+      const { call, post } = await gatewayTo(version)
+      await post('/api/v1/model_registrations/LLM', recorded(version, '110').request.body)
+      await post('/api/v1/models', recorded(version, '112').request.body)
+      expect((await call('/tiny', { method: 'HEAD' })).status).toBe(404)
+      const created = await post('/api/v1/ui/tiny', { model_type: 'LLM', model_name: 'tiny-llama-test' })
+      expect(await created.json()).toEqual({ model_uid: 'tiny' })
+      expect((await call('/tiny', { method: 'HEAD' })).status).toBe(200)
+      const page = await call('/tiny')
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('data-model="tiny"')
+    },
+  )
 
-  it('forwards to Gradio on v1.x, answers and all', async () => {
-    const { post } = await gatewayTo('v1.8.0')
-    const created = await post('/api/v1/ui/nope-uid', { model_type: 'LLM', model_name: 'x' })
-    expect(created.status).toBe(recorded('v1.8.0', '101').response.status)
+  it("builds an image model's Gradio app on 2.x and says where it runs; says why there is none on 3.x", async () => {
+    const upstream = await httpUpstream((request, response) => {
+      const found: Record<string, unknown> = {
+        '/v1/cluster/version': { version: '2.12.0' },
+        '/v1/ui/images/sd': { model_uid: 'sd' },
+      }
+      const body = found[request.url ?? '']
+      response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify(body ?? { detail: 'Not Found' }))
+    })
+    const { url } = await testGateway(upstream.url)
+    const created = await fetch(`${url}/api/v1/ui/images/sd`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model_type: 'image', model_id: 'sd', model_name: 'sd-turbo' }),
+    })
+    expect(await created.json()).toEqual({ model_uid: 'sd' })
+    expect(upstream.seen.map((request) => request.url)).toContain('/v1/ui/images/sd')
+    const page = await fetch(`${url}/sd`)
+    expect(await page.text()).toContain(`<a href="${upstream.url}/sd/"`)
+
+    const { post } = await gatewayTo('v3.2.1')
+    const none = await post('/api/v1/ui/images/sd', {
+      model_type: 'image',
+      model_id: 'sd',
+      model_name: 'sd-turbo',
+    })
+    expect(none.status).toBe(404)
+    expect(((await none.json()) as { detail: string }).detail).toMatch(/has no web UI for image models/)
   })
 })
 

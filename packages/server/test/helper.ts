@@ -52,6 +52,7 @@ function testConfig(): Config {
     allowedHosts: [],
     modelDirs: [tempDir('sc-models-')],
     maxWorkers: 8,
+    trustProxy: [],
   }
 }
 

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { modelFolder, tempDir, testApp } from './helper.js'
+import { ADMIN, modelFolder, signIn, tempDir, testApp } from './helper.js'
+
+const REGISTRAR = { username: 'registrar', password: 'registrar-password-1' }
 
 // Paths from requests: a registration must never make the platform read or write outside its roots.
 
@@ -113,6 +115,41 @@ describe('registrations cannot name paths outside their roots', () => {
     }
     const good = await register(app, 'LLM', gguf({ model_uri: join(dir, 'good.gguf') }))
     expect(good.statusCode).toBe(200)
+  })
+
+  it('answers alike for a path outside the folders, there or not, and names the folders to admins only', async () => {
+    const { root } = modelFolder(['good.gguf'], 'models')
+    const authConfig = join(tempDir('sc-auth-'), 'auth.json')
+    writeFileSync(
+      authConfig,
+      JSON.stringify({
+        auth_config: {
+          algorithm: 'HS256',
+          secret_key: 'a-test-secret-of-enough-length',
+          token_expire_in_minutes: 30,
+        },
+        user_config: [
+          { ...ADMIN, permissions: ['admin'], api_keys: [] },
+          { ...REGISTRAR, permissions: ['models:list', 'models:register'], api_keys: [] },
+        ],
+      }),
+    )
+    const app = await testApp({ modelDirs: [root], authConfig })
+    const fileInfo = async (user: { username: string; password: string }, path: string) => {
+      const response = await app.inject({
+        url: `/api/v1/models/file_info?path=${encodeURIComponent(path)}`,
+        headers: { authorization: `Bearer ${await signIn(app, user)}` },
+      })
+      expect(response.statusCode).toBe(400)
+      return response.json<{ detail: string }>().detail.replace(JSON.stringify(path), 'PATH')
+    }
+    const existing = await fileInfo(REGISTRAR, '/etc/passwd')
+    expect(existing).toBe(await fileInfo(REGISTRAR, '/etc/no-such-file-here'))
+    expect(existing).toBe(await fileInfo(REGISTRAR, '/no-such-folder/x.gguf'))
+    expect(existing).not.toContain(root)
+    const forAdmin = await fileInfo(ADMIN, '/etc/passwd')
+    expect(forAdmin).toBe(await fileInfo(ADMIN, '/etc/no-such-file-here'))
+    expect(forAdmin).toContain(root)
   })
 
   it('checks the path again at launch: a stored row cannot probe a file', async () => {

@@ -87,6 +87,60 @@ describe('cross-site requests', () => {
     expect(read.statusCode).toBe(200)
   })
 
+  it('refuses a cross-site OPTIONS and any TRACE, and a GET or HEAD that carries a body', async () => {
+    const app = await testApp()
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/models',
+      headers: { origin: 'http://attacker.example', 'access-control-request-method': 'POST' },
+    })
+    expect(preflight.statusCode).toBe(403)
+    const trace = await app.inject({ method: 'TRACE' as 'GET', url: '/api/v1/models' })
+    expect(trace.statusCode).toBe(405)
+    expect(trace.json()).toEqual({ detail: 'TRACE is not served here' })
+    const withBody = await app.inject({
+      method: 'GET',
+      url: '/api/v1/models',
+      headers: { 'content-type': 'application/json' },
+      payload: '{}',
+    })
+    expect(withBody.statusCode).toBe(400)
+    expect(withBody.json()).toEqual({ detail: 'A GET request carries no body; send it without one' })
+  })
+
+  it('behind a trusted reverse proxy, checks the Host and Origin the browser used (X-Forwarded-Host)', async () => {
+    const viaProxy = {
+      host: '127.0.0.1:9997',
+      'x-forwarded-host': 'console.lab.example',
+      origin: 'https://console.lab.example',
+      'x-forwarded-proto': 'https',
+    }
+    const trusting = await testApp({ allowedHosts: ['console.lab.example'], trustProxy: ['loopback'] })
+    const passed = await trusting.inject({
+      method: 'POST',
+      url: '/api/v1/models/nothing/cancel',
+      headers: viaProxy,
+      remoteAddress: '127.0.0.1',
+    })
+    expect(passed.json()).toEqual({ detail: 'Model nothing is not being launched' })
+    // From an address that is not the proxy, the header is a claim like any other: ignored.
+    const spoofed = await trusting.inject({
+      method: 'POST',
+      url: '/api/v1/models/nothing/cancel',
+      headers: viaProxy,
+      remoteAddress: '203.0.113.9',
+    })
+    expect(spoofed.statusCode).toBe(403)
+    const untrusting = await testApp({ allowedHosts: ['console.lab.example'] })
+    const ignored = await untrusting.inject({
+      method: 'POST',
+      url: '/api/v1/models/nothing/cancel',
+      headers: viaProxy,
+      remoteAddress: '127.0.0.1',
+    })
+    expect(ignored.statusCode).toBe(403)
+  })
+
   it('takes JSON only: a text/plain or form body (sendable cross-site without a preflight) gets 415', async () => {
     const app = await testApp()
     for (const contentType of [

@@ -1,5 +1,5 @@
 import { closeSync, mkdirSync, openSync, readSync, realpathSync, statSync } from 'node:fs'
-import { basename, isAbsolute, relative, sep } from 'node:path'
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { HttpError } from '../http-error.js'
 
 /** Whether `path` is `root` itself or lies below it (both already resolved). */
@@ -21,33 +21,50 @@ export class ModelDirs {
     if (this.roots[0]) mkdirSync(this.roots[0], { recursive: true })
   }
 
-  private realRoots(): string[] {
-    return this.roots.flatMap((root) => {
-      try {
-        return [realpathSync.native(root)]
-      } catch {
-        return []
-      }
-    })
+  /** The roots as given and as they really are (a root may itself be a link: `~` → `/data/home`). */
+  private allRoots(): string[] {
+    return [
+      ...this.roots,
+      ...this.roots.flatMap((root) => {
+        try {
+          return [realpathSync.native(root)]
+        } catch {
+          return []
+        }
+      }),
+    ]
   }
 
-  /** A `model_uri` (a path, or a `file://` URI of one) → the real path of an existing file or folder in a root. */
+  private outside(field: string, uri: string): HttpError {
+    const detail = `${field} ${JSON.stringify(uri)} is outside the model folders; put the model in one of them`
+    return new HttpError(
+      400,
+      `${detail} (the server's administrator can see and set them)`,
+      {},
+      `${detail} (${this.roots.join(', ')}) or start the server with --model-dirs`,
+    )
+  }
+
+  /**
+   * A `model_uri` (a path, or a `file://` URI of one) → the real path of an existing file or folder in a root. A
+   * path outside every root is refused before the file system is asked, so the answer is the same whether it
+   * exists or not: no request can learn what exists elsewhere on the machine. Only an administrator is told which
+   * folders the roots are.
+   */
   resolve(uri: string, field = 'model_uri'): string {
     const path = uri.startsWith('file://') ? uri.slice('file://'.length) : uri
     if (!isAbsolute(path))
       throw new HttpError(400, `${field} must be an absolute path, got ${JSON.stringify(uri)}`)
+    const roots = this.allRoots()
+    if (!roots.some((root) => isInside(root, resolve(path)))) throw this.outside(field, uri)
     let real: string
     try {
       real = realpathSync.native(path)
     } catch {
       throw new HttpError(400, `${field} ${JSON.stringify(uri)} does not exist on this machine`)
     }
-    if (!this.realRoots().some((root) => isInside(root, real))) {
-      throw new HttpError(
-        400,
-        `${field} ${JSON.stringify(uri)} is outside the model folders (${this.roots.join(', ')}); put the model there or start the server with --model-dirs`,
-      )
-    }
+    // A link inside a root that leads out of every root.
+    if (!roots.some((root) => isInside(root, real))) throw this.outside(field, uri)
     return real
   }
 

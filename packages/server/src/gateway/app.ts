@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { proxyTrust } from '../client-view.js'
 import type { Config } from '../config.js'
 import { createServer } from '../front-door.js'
 import { consoleStatic } from '../plugins/console-static.js'
-import { forward } from './forward.js'
+import { forward, installForwarding, limited } from './forward.js'
 import { isOutage, ProfileDetector } from './profile.js'
 import { gatewayRoutes } from './routes.js'
 import { Upstream } from './upstream.js'
-import { GatewayChatPages } from './web-ui.js'
+import { GatewayWebUis } from './web-ui.js'
 import { forwardUpgrades } from './websocket.js'
 
 declare module 'fastify' {
@@ -24,12 +25,17 @@ declare module 'fastify' {
  * upstream's 401/403/429 come back.
  */
 export async function buildGatewayApp(config: Config & { endpoint: URL }): Promise<FastifyInstance> {
-  const upstream = new Upstream(config.endpoint)
+  const upstream = new Upstream(config.endpoint, config.timeouts)
   const profiles = new ProfileDetector(upstream)
-  const pages = new GatewayChatPages()
+  const pages = new GatewayWebUis()
+  const trust = proxyTrust(config.trustProxy)
+  const send = (request: FastifyRequest, reply: FastifyReply, path?: string) =>
+    forward(upstream, trust, request, reply, path)
 
   const app = createServer(config)
   app.decorate('gateway', { upstream, profiles })
+  app.addHook('onClose', () => upstream.close())
+  await installForwarding(app, upstream)
 
   // The upstream may come back as another version (an upgrade): find out again after it was unreachable.
   app.addHook('onError', async (_request, _reply, error) => {
@@ -39,18 +45,19 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
   const upgrades = forwardUpgrades(app.server, upstream, {
     listenHost: config.host,
     allowedHosts: config.allowedHosts,
+    trust,
   })
   app.addHook('preClose', (done) => {
     upgrades.closeAll()
     done()
   })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await app.register(gatewayRoutes, { upstream, profiles, pages })
+  await app.register(gatewayRoutes, { upstream, profiles, pages, forward: send })
   await app.register(async (scope) => {
     // Bodies pass through unread: any type (Gradio uploads, audio files), streamed, counted against a limit.
     scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload))
-    scope.all('/*', (request, reply) => forward(upstream, request, reply))
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, limited(payload)))
+    scope.all('/*', (request, reply) => send(request, reply))
   })
   return app
 }

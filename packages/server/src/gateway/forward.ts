@@ -1,15 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { IncomingHttpHeaders } from 'node:http'
 import { Readable, Transform } from 'node:stream'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import replyFrom from '@fastify/reply-from'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Dispatcher } from 'undici'
 import { upstreamPath } from '@serving-console/contract'
+import { clientGone } from '../client-gone.js'
+import { clientView, type ProxyTrust } from '../client-view.js'
 import { HttpError } from '../http-error.js'
 import { compressed, encodingFor } from './compress.js'
-import { forwardableRequestHeaders, forwardableResponseHeaders, type Upstream } from './upstream.js'
+import { clientAnswerHeaders, upstreamRequestHeaders } from './headers.js'
+import type { Upstream } from './upstream.js'
 
 /** The largest body forwarded as it is (audio and image uploads included). JSON the gateway reads is 1 MiB. */
 export const MAX_FORWARDED_BODY = 100 * 1024 * 1024
 
+/**
+ * What the cluster sends is data at this origin, never code: a page the cluster serves (a Gradio app, an error
+ * page) runs in a sandbox, as an origin of its own, so its scripts can read neither the console's token nor its
+ * storage, nor script a console window. It may not be framed either.
+ */
+export const UPSTREAM_CSP =
+  "sandbox allow-scripts allow-forms allow-popups allow-downloads allow-modals; frame-ancestors 'none'"
+
 /** Counts a body on its way through and stops it past the limit, for bodies that came without a length. */
-function limited(body: Readable, limit: number): Readable {
+export function limited(body: Readable, limit = MAX_FORWARDED_BODY): Readable {
   let seen = 0
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
@@ -22,68 +37,88 @@ function limited(body: Readable, limit: number): Readable {
   return body.pipe(counter)
 }
 
-/**
- * The body to send on: the raw stream where the route left it unparsed (the catch-all), or the JSON a route
- * parsed and checked, written out again (with its new length).
- */
-function bodyOf(
-  request: FastifyRequest,
-  headers: Record<string, string | string[]>,
-): { body?: Readable | string } {
-  const body = request.body
-  if (body === undefined || body === null) return {}
-  if (body instanceof Readable) return { body: limited(body, MAX_FORWARDED_BODY) }
-  const json = JSON.stringify(body)
-  headers['content-length'] = String(Buffer.byteLength(json))
-  headers['content-type'] = 'application/json'
-  return { body: json }
-}
+/** The signal of the request being forwarded, for the pool below (reply-from passes none of its own). */
+const gone = new AsyncLocalStorage<AbortSignal>()
 
 /**
- * Aborts when our client goes away before the answer is complete, so the upstream stops working for nobody (a
- * blocking launch, a chat stream).
+ * Forwarding through @fastify/reply-from over the upstream's undici pool. Its retries are off (a GET answered 503
+ * would otherwise be asked again, up to ten times, behind the client's back), and each request carries its
+ * client's signal, so a client that goes away frees its upstream connection.
  */
-export function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
+export async function installForwarding(app: FastifyInstance, upstream: Upstream) {
+  const dispatcher = {
+    request: (
+      options: Dispatcher.RequestOptions,
+      callback: (error: Error | null, data: Dispatcher.ResponseData) => void,
+    ) => upstream.pool.request({ ...options, signal: gone.getStore() ?? null }, callback),
+  }
+  await app.register(replyFrom, {
+    base: upstream.address,
+    undici: dispatcher as unknown as Pick<Dispatcher, 'request'>,
+    disableCache: true,
+    disableRequestLogging: true,
   })
-  return controller.signal
+}
+
+/** Per-route upstream limits: a launch answers once its model is ready (timeouts.ts). */
+function answerTimeout(upstream: Upstream, method: string, path: string): number {
+  const launch = method === 'POST' && /^\/v1\/models\/?(\?|$)/.test(path)
+  return launch ? upstream.timeouts.upstreamLaunchMs : upstream.timeouts.upstreamAnswerMs
 }
 
 /**
- * Forwards a request byte for byte and streams the answer back as it comes (SSE chunk by chunk). SPEC's
- * `/api/v1/...` paths become upstream's `/v1/...`; every other path goes as it is. Status, body and headers come
- * back unchanged: 401/403/429 and plain-text 500s reach the console as the upstream wrote them. Large JSON goes
- * compressed where the browser takes it (compress.ts).
+ * Forwards a request and streams the answer back as it comes (SSE chunk by chunk). SPEC's `/api/v1/...` paths
+ * become upstream's `/v1/...`; every other path goes as it is, never outside the endpoint (confine.ts). A body goes
+ * on exactly as long as it is (a stream as it came, counted against the limit; JSON a route parsed, written out
+ * again). Headers are cleaned both ways (headers.ts); status and body come back unchanged: 401/403/429 and plain-text
+ * 500s reach the console as the upstream wrote them. Large JSON goes compressed where the browser takes it.
  */
-export async function forward(
+export function forward(
   upstream: Upstream,
+  trust: ProxyTrust,
   request: FastifyRequest,
   reply: FastifyReply,
   path = upstreamPath(request.url),
 ) {
+  const url = upstream.url(path)
   const length = Number(request.headers['content-length'] ?? 0)
   if (length > MAX_FORWARDED_BODY) {
     throw new HttpError(413, `The request body is over ${MAX_FORWARDED_BODY / 1024 ** 2} MiB`)
   }
-  const headers = forwardableRequestHeaders(request.headers)
-  const answer = await upstream.send(request.method, path, {
-    headers,
-    ...bodyOf(request, headers),
-    signal: clientGone(reply),
-  })
-  reply.raw.on('close', () => answer.destroy())
-  const status = answer.statusCode ?? 502
-  const responseHeaders = forwardableResponseHeaders(answer.headers)
-  const encoding =
-    request.method === 'HEAD' || status === 204 || status === 304
-      ? null
-      : encodingFor(request.headers['accept-encoding'], answer.headers)
-  if (!encoding) return reply.code(status).headers(responseHeaders).send(answer)
-  delete responseHeaders['content-length']
-  return reply
-    .code(status)
-    .headers({ ...responseHeaders, 'content-encoding': encoding, vary: 'accept-encoding' })
-    .send(compressed(answer, encoding))
+  const body = request.body
+  const parsed = body !== undefined && !(body instanceof Readable)
+  const client = clientView(request.raw, trust)
+  const timeout = answerTimeout(upstream, request.method, path)
+  return gone.run(clientGone(reply), () =>
+    reply.from(url.href, {
+      retryDelay: () => null,
+      timeout,
+      ...(parsed ? { body: JSON.stringify(body), contentType: 'application/json' } : {}),
+      rewriteRequestHeaders: (_request, headers) => {
+        const kept = upstreamRequestHeaders(headers, client)
+        // reply-from set the length of a body it wrote; a request with no body has no length to claim.
+        if (body === undefined) delete kept['content-length']
+        return kept
+      },
+      rewriteHeaders: (headers) => clientAnswerHeaders(headers, upstream),
+      onResponse: (_request, reply, answer) => {
+        reply.header('content-security-policy', UPSTREAM_CSP)
+        const status = reply.statusCode
+        // reply-from hands undici's answer ({statusCode, headers, stream}); its types name only the stream.
+        const { headers } = answer as unknown as { headers: IncomingHttpHeaders }
+        const encoding =
+          request.method === 'HEAD' || status === 204 || status === 304
+            ? null
+            : encodingFor(request.headers['accept-encoding'], headers)
+        if (!encoding) return void reply.send(answer.stream)
+        reply.removeHeader('content-length')
+        reply.header('content-encoding', encoding).header('vary', 'accept-encoding')
+        void reply.send(compressed(answer.stream, encoding))
+      },
+      onError: (reply, { error }) => {
+        const cause = (error as { cause?: unknown }).cause ?? error
+        void reply.send(upstream.failure(cause, path))
+      },
+    }),
+  )
 }

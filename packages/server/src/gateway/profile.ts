@@ -19,8 +19,10 @@ export interface UpstreamProfile {
   /** `/v1/models/{uid}/replicas` exists (Xinference ≥ 2). */
   replicas: boolean
   /**
-   * Who serves "Launch Web UI" at `/{uid}`: the upstream (Xinference < 3 mounts a Gradio app there, our platform
-   * its chat page), or the gateway itself, for v3, which has no web UI routes.
+   * Who serves a language model's "Launch Web UI" at `/{uid}`: our platform upstream serves its chat page itself;
+   * in front of Xinference the gateway serves that same page, talking to the cluster's `/v1/chat/completions`.
+   * (v3 has no web UI routes at all; 1.x and 2.x mount a Gradio app, which runs sandboxed here — forward.ts — and
+   * Gradio's scripts cannot run sandboxed at another's origin. Image models' Gradio apps are still forwarded.)
    */
   webUi: 'upstream' | 'gateway'
   /** Registrations must be upstream's `version: 2` shape; rerank needs `model_specs` from 2.x on. */
@@ -52,11 +54,14 @@ export function profileFor(kind: UpstreamProfile['kind'], version: string): Upst
     fileInfo: false,
     nativeLaunches: false,
     replicas: major >= 2,
-    webUi: major < 3 ? 'upstream' : 'gateway',
+    webUi: 'gateway',
     registrationShape: 'xinference-v2',
     rerankSpecs: major >= 2,
   }
 }
+
+/** A probe's answer is a small JSON object; nothing bigger is read. */
+const PROBE = { maxBytes: 64 * 1024, probe: true }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -90,19 +95,19 @@ export class ProfileDetector {
   }
 
   private async probe(authorization?: string): Promise<UpstreamProfile> {
-    const ours = await this.upstream.json('GET', '/api/v1/cluster/auth')
+    const ours = await this.upstream.json('GET', '/api/v1/cluster/auth', PROBE)
     if (ours.status === 200 && isObject(ours.body) && typeof ours.body.auth === 'boolean') {
       const version = await this.version(authorization)
       return this.keep(profileFor('serving-console', version ?? 'unknown'))
     }
     const version = await this.version(authorization)
     if (version) return this.keep(profileFor('xinference', version))
-    const setup = await this.upstream.json('GET', '/v1/admin/setup/status')
+    const setup = await this.upstream.json('GET', '/v1/admin/setup/status', PROBE)
     if (setup.status === 200 && isObject(setup.body) && 'needs_setup' in setup.body) {
       // v3 keeps its version behind an admin token; the major version is all the adapters need.
       return this.keep(profileFor('xinference', '3.x'))
     }
-    const uiConfig = await this.upstream.json('GET', '/v1/cluster/ui_config')
+    const uiConfig = await this.upstream.json('GET', '/v1/cluster/ui_config', PROBE)
     if (uiConfig.status === 404) return this.keep(profileFor('xinference', '1.x'))
     if (uiConfig.status === 200) return this.keep(profileFor('xinference', '2.x'))
     // An auth-on v1/v2 before sign-in: a guess for now, found out for sure once a token comes along.
@@ -110,7 +115,7 @@ export class ProfileDetector {
   }
 
   private async version(authorization?: string): Promise<string | null> {
-    const answer = await this.upstream.json('GET', '/v1/cluster/version', { authorization })
+    const answer = await this.upstream.json('GET', '/v1/cluster/version', { ...PROBE, authorization })
     if (answer.status !== 200 || !isObject(answer.body) || typeof answer.body.version !== 'string')
       return null
     return answer.body.version

@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify'
 import type { UpstreamJson } from './upstream.js'
 
 /**
- * Sends an upstream answer the gateway read whole back to the client: a 2xx JSON body through `adapt`, anything
- * else (errors, plain-text 500s) exactly as the upstream wrote it, with its status and the headers that matter.
+ * Sends an upstream answer the gateway read whole back to the client: a 2xx body through `adapt`, an error as the
+ * upstream said it, with its status and the headers that matter.
  */
 export function relay(
   reply: FastifyReply,
@@ -14,9 +14,6 @@ export function relay(
   for (const name of ['www-authenticate', 'retry-after'] as const) {
     const value = answer.headers[name]
     if (value !== undefined) reply.header(name, value)
-  }
-  if (answer.body === undefined) {
-    return reply.type(answer.headers['content-type'] ?? 'text/plain; charset=utf-8').send(answer.text)
   }
   const ok = answer.status >= 200 && answer.status < 300
   return reply

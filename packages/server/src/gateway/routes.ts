@@ -1,4 +1,5 @@
 import {
+  CreateImageUiRequest,
   CreateLlmUiRequest,
   ModelTypeParams,
   RegisterModelRequest,
@@ -14,20 +15,29 @@ import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { fromUpstreamRegistration, toUpstreamRegistration } from './adapters/registrations.js'
-import { forward } from './forward.js'
 import type { ProfileDetector, UpstreamProfile } from './profile.js'
 import { relay } from './relay.js'
 import type { Upstream } from './upstream.js'
-import type { GatewayChatPages } from './web-ui.js'
+import type { GatewayWebUis } from './web-ui.js'
 
 export interface GatewayParts {
   upstream: Upstream
   profiles: ProfileDetector
-  pages: GatewayChatPages
+  pages: GatewayWebUis
+  /** Forwards a request as it is (forward.ts), to `path` or the request's own upstream path. */
+  forward: (request: FastifyRequest, reply: FastifyReply, path?: string) => FastifyReply
 }
 
 /** In-flight launches whose progress is asked for, at most, per listing. */
 const PROGRESS_LOOKUPS = 16
+
+/**
+ * The most each adapted answer may weigh (read whole, so what a hostile cluster can make the gateway hold is
+ * these times the requests in flight): a progress is a few hundred bytes, a listing of every instance of a large
+ * cluster a few hundred KiB.
+ */
+const MAX_PROGRESS_BYTES = 64 * 1024
+const MAX_INSTANCES_BYTES = 8 * 1024 * 1024
 
 const authorization = (request: FastifyRequest) => request.headers.authorization
 
@@ -37,11 +47,11 @@ const authorization = (request: FastifyRequest) => request.headers.authorization
  * forwarded by the catch-all in app.ts.
  */
 export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
-  const { upstream, profiles, pages } = parts
+  const { upstream, profiles, pages, forward } = parts
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
-  const get = (request: FastifyRequest, path: string) =>
-    upstream.json('GET', path, { authorization: authorization(request) })
+  const get = (request: FastifyRequest, path: string, maxBytes?: number) =>
+    upstream.json('GET', path, { authorization: authorization(request), ...(maxBytes ? { maxBytes } : {}) })
 
   typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, async (request) => {
     const profile = await profileFor(request)
@@ -60,7 +70,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     ) =>
     async (request: R, reply: FastifyReply) => {
       const profile = await profileFor(request)
-      if (profile.kind === 'serving-console') return forward(upstream, request, reply)
+      if (profile.kind === 'serving-console') return forward(request, reply)
       return adapted(request, reply, profile)
     }
 
@@ -103,7 +113,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     routePatterns.progress,
     { schema: { params: UidParams } },
     unlessNative(async (request, reply) =>
-      relay(reply, await get(request, upstreamPath(request.url)), normalizeProgress),
+      relay(reply, await get(request, upstreamPath(request.url), MAX_PROGRESS_BYTES), normalizeProgress),
     ),
   )
 
@@ -113,14 +123,14 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     unlessNative(async (request, reply, profile) => {
       // 1.x has no replica route: no replica is known to have failed.
       if (!profile.replicas) return []
-      return relay(reply, await get(request, upstreamPath(request.url)))
+      return relay(reply, await get(request, upstreamPath(request.url), MAX_PROGRESS_BYTES))
     }),
   )
 
   typed.get(
     routePatterns.launches,
     unlessNative(async (request, reply) => {
-      const answer = await get(request, '/v1/models/instances')
+      const answer = await get(request, '/v1/models/instances', MAX_INSTANCES_BYTES)
       if (answer.status !== 200) return relay(reply, answer)
       const launches = launchesFromInstances(answer.body)
       await Promise.all(
@@ -128,7 +138,11 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
           .filter((launch) => launch.stage !== 'failed')
           .slice(0, PROGRESS_LOOKUPS)
           .map(async (launch) => {
-            const progress = await get(request, `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`)
+            const progress = await get(
+              request,
+              `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`,
+              MAX_PROGRESS_BYTES,
+            )
             const body = normalizeProgress(progress.body) as
               { progress?: unknown; stage?: unknown } | undefined
             if (typeof body?.progress === 'number') launch.progress = body.progress
@@ -160,24 +174,43 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     }),
   )
 
-  // Launch Web UI: Xinference < 3 mounts Gradio (and our platform its chat page) upstream; for v3 the gateway
-  // serves the chat page itself.
+  // Launch Web UI (profile.ts, webUi): a language model's chat page is the gateway's own in front of Xinference.
   typed.post(
     routePatterns.createLlmUi,
     { schema: { params: UidParams, body: CreateLlmUiRequest } },
     async (request, reply) => {
       const profile = await profileFor(request)
-      if (profile.webUi === 'upstream') return forward(upstream, request, reply)
+      if (profile.webUi === 'upstream') return forward(request, reply)
       const { model_uid } = request.params
       const model = await get(request, `/v1/models/${encodeURIComponent(model_uid)}`)
       if (model.status !== 200) return relay(reply, model)
-      pages.add(model_uid, (model.body ?? {}) as Record<string, unknown>)
+      pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
       return { model_uid }
     },
   )
+  // An image model's UI is a Gradio app Xinference 1.x and 2.x build; its page here says where it runs.
+  typed.post(
+    routePatterns.createImageUi,
+    { schema: { params: UidParams, body: CreateImageUiRequest } },
+    unlessNative(async (request, reply, profile) => {
+      if (profile.major >= 3) {
+        throw new HttpError(
+          404,
+          `Xinference ${profile.version} has no web UI for image models; use its API (/v1/images/generations)`,
+        )
+      }
+      const answer = await upstream.json('POST', upstreamPath(request.url), {
+        authorization: authorization(request),
+        body: request.body,
+      })
+      const { model_uid } = request.params as { model_uid: string }
+      if (answer.status === 200) pages.addOnCluster(model_uid, upstream.address)
+      return relay(reply, answer)
+    }),
+  )
   typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
     // `/status`, `/metrics` and the like are upstream's; only pages this gateway made are its own.
-    if (!pages.has(request.params.model_uid)) return forward(upstream, request, reply)
+    if (!pages.has(request.params.model_uid)) return forward(request, reply)
     return pages.send(request.params.model_uid, reply)
   })
 }

@@ -1,67 +1,84 @@
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
-import { request as httpsRequest } from 'node:https'
-import type { Readable } from 'node:stream'
+import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
+import { checkJsonShape } from '@serving-console/contract'
+import { Pool, type Dispatcher } from 'undici'
 import { HttpError } from '../http-error.js'
-
-/** Headers that belong to one connection, never forwarded (RFC 9110 §7.6.1), plus the ones we set ourselves. */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-])
-
-/** Request headers that are about the browser's view of *this* server; they mean nothing upstream. */
-const BROWSER_ONLY = new Set(['origin', 'referer', 'sec-fetch-site', 'sec-fetch-mode', 'sec-fetch-dest'])
-
-export function forwardableRequestHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || BROWSER_ONLY.has(name)) continue
-    kept[name] = value
-  }
-  return kept
-}
-
-export function forwardableResponseHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue
-    kept[name] = value
-  }
-  return kept
-}
+import { TIMEOUTS, type Timeouts } from '../timeouts.js'
+import { confine } from './confine.js'
 
 /** A JSON answer of the upstream, read whole: for the few routes the gateway adapts. */
 export interface UpstreamJson {
   status: number
   headers: IncomingHttpHeaders
-  /** The parsed body; `undefined` when it was not JSON (then `text` holds it). */
+  /** The parsed body (a plain-text error as `{detail}`). */
   body: unknown
-  text: string
 }
 
-/** The most an adapted (read whole) upstream answer may weigh: v3's detailed catalogue is 3.5 MB. */
-const MAX_ADAPTED_BYTES = 64 * 1024 * 1024
+/** The most of a plain-text error kept as its detail. */
+const MAX_DETAIL = 2000
+
+/** Adapted answers are read whole; this is the most one may weigh unless its caller says otherwise. */
+export const MAX_ADAPTED_BYTES = 4 * 1024 * 1024
 
 /**
- * The one way out of the gateway: requests go to the configured supervisor and nowhere else. A path must start
- * with exactly one slash and is appended to the endpoint's own path, so no request can name another host
- * (`//evil.example/`, `http://…`) or leave the endpoint's base path.
+ * How deep an adapted answer may nest, and how many values it may hold: it is written out again, and a JSON
+ * nested thousands deep would overflow the stack doing it.
+ */
+const ADAPTED_JSON_LIMITS = { depth: 64, nodes: 1_000_000 }
+
+/** What undici's errors mean for the person waiting: a status, and what happened (after the cluster's address). */
+function describe(error: unknown, path: string): { status: number; what: (address: string) => string } {
+  const { code = '', name } = error as { code?: string; name?: string }
+  const unreachable = (cause: string) => (address: string) =>
+    `Cannot reach the Xinference cluster at ${address}: ${cause}`
+  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    return {
+      status: 504,
+      what: (address) => `The Xinference cluster at ${address} did not answer ${path} in time`,
+    }
+  if (name === 'HTTPParserError')
+    return {
+      status: 502,
+      what: (address) =>
+        `The Xinference cluster at ${address} answered ${path} with something that is not HTTP`,
+    }
+  // It closed the connection while the request was still being sent (a body it would not take).
+  if (code === 'EPIPE' || code === 'ECONNRESET')
+    return {
+      status: 502,
+      what: (address) =>
+        `The Xinference cluster at ${address} closed the connection before taking the whole request`,
+    }
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { status: 502, what: unreachable('connecting timed out') }
+  if (code === 'UND_ERR_SOCKET') return { status: 502, what: unreachable('the connection broke off') }
+  return { status: 502, what: unreachable(code || (error as Error).message) }
+}
+
+/**
+ * The one way out of the gateway: requests go to the configured supervisor and nowhere else, over one pool of
+ * keep-alive connections (undici's: a connection whose answer was not valid HTTP is closed, never reused). Every
+ * URL is built by `confine`, so no request can name another host or leave the endpoint's base path.
  */
 export class Upstream {
   readonly origin: string
-  private readonly basePath: string
+  readonly basePath: string
+  readonly pool: Pool
+  readonly timeouts: Timeouts
 
-  constructor(readonly endpoint: URL) {
+  constructor(
+    readonly endpoint: URL,
+    timeouts: Partial<Timeouts> = {},
+  ) {
     this.origin = endpoint.origin
     this.basePath = endpoint.pathname === '/' ? '' : endpoint.pathname
+    this.timeouts = { ...TIMEOUTS, ...timeouts }
+    this.pool = new Pool(this.origin, {
+      connect: { timeout: this.timeouts.upstreamConnectMs },
+      headersTimeout: this.timeouts.upstreamAnswerMs,
+      bodyTimeout: this.timeouts.upstreamAnswerMs,
+      // A request's body and its declared length always agree, or it is not sent (undici's default, said here).
+      strictContentLength: true,
+      pipelining: 1,
+    })
   }
 
   /** What the gateway calls the upstream in messages: its address as given. */
@@ -70,57 +87,23 @@ export class Upstream {
   }
 
   url(pathAndQuery: string): URL {
-    if (!pathAndQuery.startsWith('/') || pathAndQuery.startsWith('//') || pathAndQuery.includes('\\')) {
-      throw new HttpError(400, 'Bad request path')
-    }
-    const url = new URL(`${this.origin}${this.basePath}${pathAndQuery}`)
-    if (url.origin !== this.origin) throw new HttpError(400, 'Bad request path')
-    return url
+    return confine(this.origin, this.basePath, pathAndQuery)
   }
 
-  /**
-   * Sends one request and resolves with the upstream's answer as a stream (status and headers read). No timeout:
-   * a launch blocks upstream until the model is ready, minutes for a big one; `signal` ends it when our client
-   * goes away. Failing to connect is a 502 naming the upstream and the cause.
-   */
-  send(
-    method: string,
-    pathAndQuery: string,
-    options: {
-      headers?: Record<string, string | string[]>
-      body?: Readable | Buffer | string
-      signal?: AbortSignal
-    },
-  ): Promise<IncomingMessage> {
-    const url = this.url(pathAndQuery)
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-    return new Promise((resolve, reject) => {
-      const outgoing = send(url, { method, headers: options.headers ?? {}, signal: options.signal })
-      outgoing.on('response', resolve)
-      outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        if (error instanceof HttpError) return reject(error)
-        reject(
-          error.name === 'AbortError'
-            ? new HttpError(499, 'Client closed request')
-            : this.unreachable(error.code ?? error.message),
-        )
-      })
-      const body = options.body
-      if (body === undefined) outgoing.end()
-      else if (typeof body === 'string' || Buffer.isBuffer(body)) outgoing.end(body)
-      else {
-        body.on('error', (error) => outgoing.destroy(error))
-        body.pipe(outgoing)
-      }
-    })
-  }
-
-  /** One request whose answer the gateway reads whole (JSON or not). */
+  /** One request whose answer the gateway reads whole, at most `maxBytes` of it, as JSON (see `jsonOf`). */
   async json(
     method: string,
     pathAndQuery: string,
-    options: { authorization?: string | undefined; body?: unknown; signal?: AbortSignal } = {},
+    options: {
+      authorization?: string | undefined
+      body?: unknown
+      signal?: AbortSignal
+      maxBytes?: number
+      /** A probe asks what the upstream is: an answer that is not JSON is an answer too (`body` undefined). */
+      probe?: boolean
+    } = {},
   ): Promise<UpstreamJson> {
+    const url = this.url(pathAndQuery)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (options.authorization) headers.authorization = options.authorization
     let body: string | undefined
@@ -128,36 +111,96 @@ export class Upstream {
       body = JSON.stringify(options.body)
       headers['content-type'] = 'application/json'
     }
-    const answer = await this.send(method, pathAndQuery, {
-      headers,
-      ...(body === undefined ? {} : { body }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
+    const maxBytes = options.maxBytes ?? MAX_ADAPTED_BYTES
+    let answer
+    try {
+      answer = await this.pool.request({
+        method,
+        path: `${url.pathname}${url.search}`,
+        headers,
+        body,
+        signal: options.signal,
+      })
+    } catch (error) {
+      throw this.failure(error, pathAndQuery)
+    }
     const chunks: Buffer[] = []
     let size = 0
     try {
-      for await (const chunk of answer as AsyncIterable<Buffer>) {
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
         size += chunk.length
-        if (size > MAX_ADAPTED_BYTES) {
-          answer.destroy()
-          throw this.garbage(`an answer over ${MAX_ADAPTED_BYTES / 1024 ** 2} MiB from ${pathAndQuery}`)
+        if (size > maxBytes) {
+          answer.body.destroy()
+          throw this.garbage(`more than ${formatBytes(maxBytes)} to ${url.pathname}`)
         }
         chunks.push(chunk)
       }
     } catch (error) {
       if (error instanceof HttpError) throw error
-      throw this.unreachable(`the answer to ${pathAndQuery} broke off (${(error as Error).message})`)
+      throw this.failure(error, pathAndQuery)
     }
-    const text = Buffer.concat(chunks).toString('utf8')
-    let parsed: unknown
-    if (/\bjson\b/.test(answer.headers['content-type'] ?? '')) {
+    return {
+      status: answer.statusCode,
+      headers: answer.headers,
+      body: this.jsonOf(
+        answer.statusCode,
+        answer.headers,
+        Buffer.concat(chunks).toString('utf8'),
+        url,
+        options.probe,
+      ),
+    }
+  }
+
+  /**
+   * An answer's body as JSON. Xinference also answers errors in plain text (`Internal Server Error: …`): those
+   * become `{detail}`, as a JSON error would have said it. Anything else is not what an adapted route can pass
+   * on — an HTML page as a 200 would reach the console as data — and is a 502 naming what came.
+   */
+  private jsonOf(
+    status: number,
+    headers: Dispatcher.ResponseData['headers'],
+    text: string,
+    url: URL,
+    probe = false,
+  ): unknown {
+    const type =
+      String(headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase() ?? ''
+    if (/^application\/([\w.+-]+\+)?json$/.test(type)) {
+      let parsed: unknown
       try {
         parsed = JSON.parse(text)
       } catch {
-        parsed = undefined
+        if (probe) return undefined
+        throw this.garbage(`JSON that does not parse, from ${url.pathname}`)
       }
+      const problem = checkJsonShape(parsed, ADAPTED_JSON_LIMITS)
+      if (problem) throw this.garbage(`JSON ${problem}, from ${url.pathname}`)
+      return parsed
     }
-    return { status: answer.statusCode ?? 502, headers: answer.headers, body: parsed, text }
+    if (status >= 400 && (type === '' || type === 'text/plain')) {
+      return { detail: text.trim().slice(0, MAX_DETAIL) || (STATUS_CODES[status] ?? 'Unknown error') }
+    }
+    if (text === '' && status < 300) return null
+    if (probe) return undefined
+    throw this.garbage(
+      `${type || 'an answer without a content type'} where JSON was expected, from ${url.pathname}`,
+    )
+  }
+
+  /** A request that failed before or while its answer came, as the client should hear of it. */
+  failure(error: unknown, pathAndQuery: string): HttpError {
+    if (error instanceof HttpError) return error
+    if (
+      (error as { name?: string }).name === 'AbortError' ||
+      (error as { code?: string }).code === 'UND_ERR_ABORTED'
+    )
+      return new HttpError(499, 'Client closed request')
+    const { status, what } = describe(error, pathAndQuery.split('?')[0] ?? pathAndQuery)
+    return new HttpError(status, what(this.address))
   }
 
   unreachable(cause: string): HttpError {
@@ -167,4 +210,12 @@ export class Upstream {
   garbage(what: string): HttpError {
     return new HttpError(502, `The Xinference cluster at ${this.address} answered ${what}`)
   }
+
+  close(): Promise<void> {
+    return this.pool.destroy()
+  }
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 ** 2 ? `${bytes / 1024 ** 2} MiB` : `${bytes / 1024} KiB`
 }

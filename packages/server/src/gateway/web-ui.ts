@@ -1,19 +1,78 @@
+import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
 
-/**
- * "Launch Web UI" for a v3 cluster, which has no web UI routes: the gateway serves the platform's own chat page
- * at `/{uid}`, talking to upstream's `/v1/chat/completions` through the gateway. Pages exist for models the
- * upstream confirmed running to a signed-in user (the page itself holds nothing; its requests carry the token).
- */
-export class GatewayChatPages {
-  private readonly pages = new Map<string, { name: string; contextLength: number | null }>()
+type Page =
+  | { kind: 'chat'; name: string; contextLength: number | null }
+  /** A Gradio app the cluster built (image models on Xinference 1.x and 2.x): it runs at the cluster's address. */
+  | { kind: 'on-cluster'; address: string }
 
-  add(uid: string, model: Record<string, unknown>) {
-    this.pages.set(uid, {
+/** Escapes text for HTML text and attribute values. */
+const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+const CLUSTER_PAGE_STYLE = `body { margin: 0; font: 15px/1.6 Inter, Roboto, "Helvetica Neue", Arial, sans-serif; background: #f6f7fb; color: #1d1f27; }
+main { max-width: 640px; margin: 15vh auto; padding: 24px 28px; background: #fff; border: 1px solid #dde0ea; border-radius: 8px; }
+h1 { margin: 0 0 12px; font-size: 20px; }
+a { color: #3b4ca8; font-weight: 600; word-break: break-all; }`
+
+const CLUSTER_PAGE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(CLUSTER_PAGE_STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+/**
+ * A Gradio app is the cluster's code: at the console's address it would run sandboxed (forward.ts), where its
+ * scripts cannot load. At the cluster's own address it runs as the cluster's origin, apart from the console.
+ */
+function clusterPage(uid: string, address: string): string {
+  const url = `${address}/${encodeURIComponent(uid)}/`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${html(uid)} · Serving Console</title>
+<style>${CLUSTER_PAGE_STYLE}</style>
+</head>
+<body>
+<main>
+  <h1>${html(uid)}</h1>
+  <p>This model's web UI is a Gradio app that runs on the Xinference cluster. The console does not run the
+  cluster's pages at its own address, so open it at the cluster's:</p>
+  <p><a href="${html(url)}" rel="noopener noreferrer">${html(url)}</a></p>
+  <p>That address must be reachable from this browser.</p>
+</main>
+</body>
+</html>`
+}
+
+/**
+ * "Launch Web UI" in front of Xinference: the page at `/{uid}` for a model whose UI was created through this
+ * gateway. For a language model, the platform's own chat page, talking to the cluster's `/v1/chat/completions`
+ * through the gateway (its requests carry the token; the page holds nothing). Pages exist for models the upstream
+ * confirmed running to a signed-in user.
+ */
+export class GatewayWebUis {
+  private readonly pages = new Map<string, Page>()
+
+  addChat(uid: string, model: Record<string, unknown>) {
+    this.add(uid, {
+      kind: 'chat',
       name: typeof model.model_name === 'string' ? model.model_name : uid,
       contextLength: typeof model.context_length === 'number' ? model.context_length : null,
     })
+  }
+
+  addOnCluster(uid: string, address: string) {
+    this.add(uid, { kind: 'on-cluster', address })
+  }
+
+  private add(uid: string, page: Page) {
+    this.pages.delete(uid)
+    this.pages.set(uid, page)
     // Old pages of terminated models would only answer errors; a bounded set keeps memory flat.
     if (this.pages.size > 1000) this.pages.delete(this.pages.keys().next().value as string)
   }
@@ -25,9 +84,11 @@ export class GatewayChatPages {
   send(uid: string, reply: FastifyReply) {
     const page = this.pages.get(uid)
     if (!page) return reply.code(404).send({ detail: 'Not Found' })
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    if (page.kind === 'on-cluster') {
+      return reply.header('content-security-policy', CLUSTER_PAGE_CSP).send(clusterPage(uid, page.address))
+    }
     return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
       .header('content-security-policy', CHAT_PAGE_CSP)
       .send(chatPage({ uid, name: page.name, contextLength: page.contextLength }))
   }

@@ -2,9 +2,12 @@ import { STATUS_CODES, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest } from 'node:https'
 import type { Duplex } from 'node:stream'
 import { upstreamPath } from '@serving-console/contract'
+import { clientView } from '../client-view.js'
 import { HttpError } from '../http-error.js'
 import { frontDoorRefusal, type GuardOptions } from '../plugins/request-guard.js'
-import { forwardableRequestHeaders, type Upstream } from './upstream.js'
+import { UPSTREAM_CSP } from './forward.js'
+import { clientAnswerHeaders, upstreamRequestHeaders } from './headers.js'
+import type { Upstream } from './upstream.js'
 
 /** Open WebSockets at once; a Gradio tab holds one or two. More is somebody exhausting the gateway. */
 export const MAX_OPEN_SOCKETS = 512
@@ -18,16 +21,17 @@ function refuse(socket: Duplex, status: number, detail: string) {
   )
 }
 
-/** A header block (status line first) with the upstream's headers as it wrote them, less `omit`, plus `extra`. */
+/** A header block (status line first): the upstream's headers as any answer's are cleaned (headers.ts), plus `extra`. */
 function headBlock(
   statusLine: string,
   message: IncomingMessage,
+  upstream: Upstream,
   { omit = [], extra = [] }: { omit?: readonly string[]; extra?: readonly string[] } = {},
 ): string {
   const lines = [statusLine]
-  for (let i = 0; i < message.rawHeaders.length; i += 2) {
-    const name = message.rawHeaders[i] ?? ''
-    if (!omit.includes(name.toLowerCase())) lines.push(`${name}: ${message.rawHeaders[i + 1] ?? ''}`)
+  for (const [name, value] of Object.entries(clientAnswerHeaders(message.headers, upstream))) {
+    if (omit.includes(name)) continue
+    for (const one of [value].flat()) lines.push(`${name}: ${one}`)
   }
   return `${[...lines, ...extra].join('\r\n')}\r\n\r\n`
 }
@@ -58,7 +62,7 @@ export function forwardUpgrades(
     open.add(socket)
     socket.on('close', () => open.delete(socket))
     // A socket can change state (it carries what the page sends): a page of another site may not open one.
-    const refused = frontDoorRefusal(request.headers, true, guard)
+    const refused = frontDoorRefusal(request, guard, { upgrade: true })
     if (refused) return refuse(socket, refused.statusCode, refused.detail)
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
       return refuse(socket, 400, 'Only WebSocket upgrades are forwarded')
@@ -73,11 +77,19 @@ export function forwardUpgrades(
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     const outgoing = send(url, {
       method: 'GET',
-      headers: { ...forwardableRequestHeaders(request.headers), connection: 'Upgrade', upgrade: 'websocket' },
+      headers: {
+        ...upstreamRequestHeaders(request.headers, clientView(request, guard.trust)),
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+      },
     })
     socket.on('close', () => outgoing.destroy())
     outgoing.on('upgrade', (answer: IncomingMessage, upstreamSocket: Duplex, upstreamHead: Buffer) => {
-      socket.write(headBlock('HTTP/1.1 101 Switching Protocols', answer))
+      socket.write(
+        headBlock('HTTP/1.1 101 Switching Protocols', answer, upstream, {
+          extra: ['Connection: Upgrade', 'Upgrade: websocket'],
+        }),
+      )
       if (upstreamHead.length > 0) socket.write(upstreamHead)
       if (head.length > 0) upstreamSocket.write(head)
       upstreamSocket.on('error', () => socket.destroy())
@@ -91,9 +103,13 @@ export function forwardUpgrades(
       const statusLine = `HTTP/1.1 ${String(status)} ${answer.statusMessage ?? ''}`
       // The body follows already decoded, ended by closing the connection: no framing headers of its own.
       socket.write(
-        headBlock(statusLine, answer, {
-          omit: ['transfer-encoding', 'content-length', 'connection'],
-          extra: ['Connection: close'],
+        headBlock(statusLine, answer, upstream, {
+          omit: ['content-length'],
+          extra: [
+            'Connection: close',
+            `Content-Security-Policy: ${UPSTREAM_CSP}`,
+            'X-Content-Type-Options: nosniff',
+          ],
         }),
       )
       answer.on('error', () => socket.destroy())

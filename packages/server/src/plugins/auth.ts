@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Who is calling; null when auth is off or the route is public. */
     identity: Identity | null
+    /** Whether the caller may see what only an administrator may: true when auth is off (anyone may do anything). */
+    admin: boolean
   }
 }
 
@@ -25,6 +27,7 @@ function bearerToken(request: FastifyRequest): string | null {
  */
 export function installAuth(app: FastifyInstance, authenticator: Authenticator | null) {
   app.decorateRequest('identity', null)
+  app.decorateRequest('admin', authenticator === null)
   if (!authenticator) return
 
   app.addHook('onRequest', async (request) => {
@@ -40,5 +43,6 @@ export function installAuth(app: FastifyInstance, authenticator: Authenticator |
     const identity = await authenticator.identify(token)
     if (!holds(identity, access)) throw new HttpError(403, 'Not enough permissions')
     request.identity = identity
+    request.admin = holds(identity, 'admin')
   })
 }

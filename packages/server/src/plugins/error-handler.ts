@@ -20,8 +20,12 @@ function validationDetail(error: RequestValidationError) {
  */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | HttpError | RequestValidationError, request, reply) => {
+    // Refused before its body was read (a bad path, a failed forward): the rest of the body has nowhere to go, so
+    // the connection ends with this answer rather than wait for it.
+    if (!request.raw.complete) reply.header('connection', 'close')
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ detail: error.detail })
+      const detail = error.adminDetail !== undefined && request.admin ? error.adminDetail : error.detail
+      return reply.code(error.statusCode).headers(error.headers).send({ detail })
     }
     // Our zod validator compiler hands Fastify the ZodError itself, tagged with the request part.
     if (error instanceof z.core.$ZodError) {

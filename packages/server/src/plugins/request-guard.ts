@@ -1,11 +1,21 @@
 import { isIP } from 'node:net'
 import { checkJsonShape } from '@serving-console/contract'
-import type { IncomingHttpHeaders } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import type { FastifyInstance } from 'fastify'
+import { clientView, type ProxyTrust } from '../client-view.js'
 import { HttpError } from '../http-error.js'
 
-/** Methods that change state: a web page of another site must never be able to send one. */
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * The only methods a page of another site may send: they read. Everything else can change state somewhere (here,
+ * or in the cluster behind the gateway, whose CORS preflight answers must not reach another site either).
+ */
+const SAFE = new Set(['GET', 'HEAD'])
+
+/** A request that carries a body, by its framing headers. */
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length']
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0')
+}
 
 /** `Host: name:port`, `[::1]:port` → the name alone, lower case. */
 export function hostName(host: string): string {
@@ -32,51 +42,66 @@ export function hostAllowed(host: string, listenHost: string, allowedHosts: read
   )
 }
 
-/** A request sent by a page of another origin (the browser says so in Sec-Fetch-Site/Origin). */
-function crossSite(headers: IncomingHttpHeaders): boolean {
+/** A request sent by a page of another origin than `host` (the browser says so in Sec-Fetch-Site/Origin). */
+function crossSite(headers: IncomingHttpHeaders, host: string): boolean {
   const site = headers['sec-fetch-site']
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
   const origin = headers.origin
   if (origin === undefined) return false
   if (!URL.canParse(origin)) return true
-  return new URL(origin).host.toLowerCase() !== (headers.host ?? '').toLowerCase()
+  return new URL(origin).host.toLowerCase() !== host.toLowerCase()
 }
 
 export interface GuardOptions {
   listenHost: string
   allowedHosts: readonly string[]
+  /** Reverse proxies whose forwarding headers say which host the client asked for (`--trust-proxy`). */
+  trust: ProxyTrust
 }
 
 /**
- * What the front door refuses, or null: a Host that does not name this server, or a page of another site sending
- * a request that can change state. Shared by HTTP (the hook below) and the gateway's WebSocket upgrades.
+ * What the front door refuses, or null: a Host that does not name this server, a page of another site sending
+ * anything but a read, a method that is not served, or a read that carries a body. Shared by HTTP (the hook below)
+ * and the gateway's WebSocket upgrades.
  */
 export function frontDoorRefusal(
-  headers: IncomingHttpHeaders,
-  changesState: boolean,
+  request: IncomingMessage,
   options: GuardOptions,
+  { upgrade = false } = {},
 ): HttpError | null {
-  const host = headers.host ?? ''
+  const { headers } = request
+  const method = request.method ?? ''
+  // A WebSocket is a GET that then carries whatever the page sends: it is never only a read.
+  const reads = SAFE.has(method) && !upgrade
+  const { host } = clientView(request, options.trust)
   if (!hostAllowed(host, options.listenHost, options.allowedHosts)) {
     return new HttpError(
       403,
       `Host ${JSON.stringify(hostName(host))} is not allowed; start the server with --allowed-hosts ${hostName(host) || 'NAME'} to reach it by that name`,
     )
   }
-  if (changesState && crossSite(headers)) {
+  // TRACE would echo the request's headers (its Authorization) back to whoever can read the answer.
+  if (method === 'TRACE' || method === 'CONNECT') return new HttpError(405, `${method} is not served here`)
+  if (!reads && crossSite(headers, host)) {
     return new HttpError(403, 'Cross-site requests are refused; use the console served by this server')
+  }
+  // A server that reads a GET's body where this one did not (or the other way round) would split the connection's
+  // requests differently: refused, so a body never means one thing here and another upstream.
+  if (SAFE.has(method) && hasBody(headers)) {
+    return new HttpError(400, `A ${method} request carries no body; send it without one`)
   }
   return null
 }
 
 /**
- * The server's front door, in order: the Host must name this server, a state-changing request must come from
- * the console's own origin (or from a client that is not a browser page), and a body must be JSON within the
- * depth and size limits. Everything refused here is refused before auth and before any handler runs.
+ * The server's front door, in order: the Host must name this server, anything but a read must come from the
+ * console's own origin (or from a client that is not a browser page), a read carries no body, and a body must be
+ * JSON within the depth and size limits. Everything refused here is refused before auth and before any handler
+ * runs.
  */
 export function installRequestGuard(app: FastifyInstance, options: GuardOptions) {
   app.addHook('onRequest', async (request) => {
-    const refused = frontDoorRefusal(request.headers, STATE_CHANGING.has(request.method), options)
+    const refused = frontDoorRefusal(request.raw, options)
     if (refused) throw refused
   })
 

@@ -10,6 +10,7 @@ import {
   RerankResponse,
   routePatterns,
 } from '@serving-console/contract'
+import { clientGone } from '../client-gone.js'
 import { HttpError } from '../http-error.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type {
@@ -32,15 +33,6 @@ function params(body: CompletionRequest | ChatRequest, running: RunningModel): G
     top_p: body.top_p ?? undefined,
     stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
   }
-}
-
-/** Aborts when the client goes away before its answer is complete, streamed or not. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController()
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableFinished) controller.abort()
-  })
-  return controller.signal
 }
 
 /** OpenAI-compatible inference, routed by `model` (the uid) to the model's replicas, round-robin. */

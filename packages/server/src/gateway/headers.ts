@@ -1,0 +1,122 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { ClientView } from '../client-view.js'
+
+type Headers = Record<string, string | string[] | undefined>
+
+/** Headers that belong to one connection and are never forwarded, either way (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = [
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]
+
+/**
+ * Request headers the cluster never sees: the client's cookies (the console's token cookie among them) and proxy
+ * credentials are for this server; forwarding headers are set by the gateway itself, so a client cannot claim
+ * another address; the browser's view of this server (origin, referrer, fetch metadata) means nothing upstream; and
+ * `Expect` is answered here (Node sends the 100 Continue).
+ */
+const NOT_FORWARDED = new Set([
+  ...HOP_BY_HOP,
+  'cookie',
+  'proxy-authorization',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-prefix',
+  'x-real-ip',
+  'origin',
+  'referer',
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
+  'sec-fetch-user',
+  'expect',
+])
+
+/**
+ * Answer headers the browser never sees from the cluster: what would give the cluster a say over this origin —
+ * cookies, cross-origin permissions, the security policy and framing rules (the gateway sets its own on every
+ * answer), HSTS and service-worker scope.
+ */
+const NOT_RETURNED = new Set([
+  ...HOP_BY_HOP,
+  'proxy-authenticate',
+  'set-cookie',
+  'set-cookie2',
+  'content-security-policy',
+  'content-security-policy-report-only',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'strict-transport-security',
+  'service-worker-allowed',
+  'clear-site-data',
+  'alt-svc',
+])
+
+/** The header names a `Connection` header nominates as hop-by-hop (RFC 9110 §7.6.1). */
+function nominated(headers: Headers): Set<string> {
+  const connection = headers.connection
+  const values = Array.isArray(connection) ? connection : connection ? [connection] : []
+  return new Set(values.flatMap((value) => value.split(',')).map((name) => name.trim().toLowerCase()))
+}
+
+function filtered(headers: Headers, dropped: (name: string) => boolean): Record<string, string | string[]> {
+  const hopByHop = nominated(headers)
+  const kept: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase()
+    if (value === undefined || hopByHop.has(lower) || dropped(lower)) continue
+    kept[lower] = value
+  }
+  return kept
+}
+
+/** The headers a request goes upstream with: the client's, less the ones above, plus the gateway's X-Forwarded-*. */
+export function upstreamRequestHeaders(
+  headers: IncomingHttpHeaders,
+  client: ClientView,
+): Record<string, string | string[]> {
+  return {
+    ...filtered(headers, (name) => NOT_FORWARDED.has(name)),
+    'x-forwarded-for': client.ip,
+    'x-forwarded-proto': client.protocol,
+    'x-forwarded-host': client.host,
+  }
+}
+
+/**
+ * The headers an answer comes back with: the cluster's, less the ones above. A redirect to the cluster's own
+ * address (Starlette's trailing-slash redirects name the address the cluster was asked at) stays on the gateway:
+ * `Location` becomes a path on this server.
+ */
+export function clientAnswerHeaders(
+  headers: Headers,
+  upstream: { origin: string; basePath: string },
+): Record<string, string | string[]> {
+  const kept = filtered(headers, (name) => NOT_RETURNED.has(name) || name.startsWith('access-control-'))
+  const location = kept.location
+  if (typeof location === 'string') kept.location = onGateway(location, upstream)
+  return kept
+}
+
+/**
+ * An absolute URL the cluster gave, as the same place on the gateway when it is under the endpoint. Others stay as
+ * they are: relative ones already resolve on the gateway (its paths are the cluster's), and other sites are other
+ * sites.
+ */
+export function onGateway(location: string, upstream: { origin: string; basePath: string }): string {
+  if (!/^([a-z][a-z\d+.-]*:)?\/\//i.test(location) || !URL.canParse(location, upstream.origin))
+    return location
+  const url = new URL(location, upstream.origin)
+  if (url.origin !== upstream.origin || !url.pathname.startsWith(`${upstream.basePath}/`)) return location
+  return `${url.pathname.slice(upstream.basePath.length)}${url.search}${url.hash}`
+}
