@@ -20,3 +20,17 @@ export async function signInToV3(page: Page) {
   await page.getByLabel('Password').fill(password ?? '')
   await page.getByRole('button', { name: 'Sign In' }).click()
 }
+
+/** The text of a version's recorded chat stream (129), as its CRLF-separated events carry it. */
+export function streamedText(version: string): string {
+  const body = recorded(version, '129-chat-completion-stream').response.body as string
+  return body
+    .split('\r\n\r\n')
+    .map((event) => event.replace(/^data: /, ''))
+    .filter((data) => data && data !== '[DONE]')
+    .map(
+      (data) =>
+        (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '',
+    )
+    .join('')
+}

@@ -4,7 +4,7 @@ import {
   type ReplayUpstream,
 } from '../../packages/server/src/testing/replay-upstream.js'
 import { testServer } from '../support/servers'
-import { recorded, recordedFolder, signInToV3 } from '../support/xinference'
+import { recorded, recordedFolder, signInToV3, streamedText } from '../support/xinference'
 
 /**
  * The console through a gateway whose upstream, a replay of Xinference v3.2.1 run by this spec, misbehaves on
@@ -21,20 +21,6 @@ const startUpstream = async () => {
 }
 test.beforeEach(startUpstream)
 test.afterEach(() => replay.close())
-
-/** The text of v3's recorded chat stream (129), as its events carry it. */
-function streamedText(): string {
-  const body = recorded('v3.2.1', '129-chat-completion-stream').response.body as string
-  return body
-    .split('\r\n\r\n')
-    .map((event) => event.replace(/^data: /, ''))
-    .filter((data) => data && data !== '[DONE]')
-    .map(
-      (data) =>
-        (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content ?? '',
-    )
-    .join('')
-}
 
 const toast = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ }).last()
 
@@ -125,5 +111,57 @@ test('a chat stream the upstream breaks off: said so, the question back in the b
   await chat.getByRole('button', { name: 'Send' }).click()
   await expect(chat.locator('.message.user')).toHaveText('Hello, how are you?')
   // The recorded stream (129), its CRLF-separated events put together.
-  await expect(chat.locator('.message.assistant')).toHaveText(streamedText())
+  await expect(chat.locator('.message.assistant')).toHaveText(streamedText('v3.2.1'))
+})
+
+test('a launch that fails for want of uv on the workers says so readably, and what to do next', async ({
+  page,
+}) => {
+  await signIn(page)
+  await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('qwen2.5-instruct')
+  await page.getByRole('listitem', { name: 'qwen2.5-instruct', exact: true }).click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+  const choose = async (field: string, option: string) => {
+    await drawer.getByRole('combobox', { name: field }).click()
+    await page.getByRole('option', { name: option, exact: true }).click()
+  }
+  // The workers' missing uv is the cluster's environment, which a replay cannot reproduce for any launch: the
+  // first launch is answered as v3.2.1 answered one on such a worker (295), the rest reach the replay.
+  const failure = recorded('v3.2.1', '295-launch-tiny-without-venv-flag').response.body
+  await page.route(
+    '**/api/v1/models',
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(failure) }),
+    { times: 1 },
+  )
+  await choose('Model Engine', 'llama.cpp')
+  await choose('Model Size', '0.5B')
+  await choose('Quantization', 'q4_k_m')
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+
+  // Said without the actors' addresses, which Copy keeps.
+  const shown = page.getByText("Server error: 500 - [Errno 2] No such file or directory: 'uv'", {
+    exact: true,
+  })
+  await expect(shown).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Copy the full error' })).toBeVisible()
+  // llama.cpp is installed on v3's workers only in a virtual environment (its engines say so): no way around uv.
+  await expect(drawer.getByText("llama.cpp is not installed on the cluster's workers")).toBeVisible()
+  await expect(drawer.getByRole('button', { name: 'Launch without it' })).toHaveCount(0)
+
+  // An engine the workers have: launched again without a virtual environment, in one click.
+  await choose('Model Engine', 'Transformers')
+  const retry = drawer.getByRole('button', { name: 'Launch without it' })
+  // Not before the form is whole again.
+  await expect(retry).toBeDisabled()
+  await choose('Model Format', 'pytorch')
+  await choose('Model Size', '0.5B')
+  await choose('Quantization', 'none')
+  await retry.click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+  const sent = replay.requests.filter((request) => request.method === 'POST' && request.path === '/v1/models')
+  expect(sent).toEqual([
+    expect.objectContaining({
+      body: expect.objectContaining({ model_engine: 'Transformers', enable_virtual_env: false }),
+    }),
+  ])
 })

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { testServer } from '../support/servers'
-import { recorded, signInToV3 } from '../support/xinference'
+import { recorded, signInToV3, streamedText } from '../support/xinference'
 
 /**
  * The console through the gateway in front of replays of real Xinference servers: each version's real answers
@@ -160,4 +160,41 @@ test('Xinference v3.2.1: a card shows at most three lines of its description, an
   // Each shows its own lines up to three, and no part of a fourth (the box once filled the card and did).
   for (const { shown, whole } of descriptions) expect(shown).toBeCloseTo(Math.min(3, whole), 1)
   expect(descriptions.find(({ name }) => name === 'Baichuan-M2')?.whole).toBeGreaterThan(3)
+})
+
+test('Xinference v3.2.1: a first visit shows Login without asking anything the cluster refuses', async ({
+  page,
+}) => {
+  const refused: string[] = []
+  page.on('response', (response) => {
+    if (response.status() === 401) refused.push(response.url())
+  })
+  await page.goto(`${gatewayOf('v3.2.1')}#/launch_model/llm`)
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
+  await expect(page.getByText('This Xinference cluster has no administrator yet')).toBeVisible()
+  expect(refused).toEqual([])
+})
+
+// Last in this file: it launches a model on the shared v1.8.0 replay, which then lists it running.
+test("Xinference v1.8.0: Launch Web UI opens the console's chat page through the gateway, answered by the cluster", async ({
+  page,
+}) => {
+  const gateway = testServer('gateway-v1.8.0').url
+  for (const [path, exchange] of [
+    ['/v1/model_registrations/LLM', '110-register-tiny'],
+    ['/v1/models', '112-launch-tiny'],
+  ] as const) {
+    const answer = await page.request.post(`${gateway}${path}`, {
+      data: recorded('v1.8.0', exchange).request.body,
+    })
+    expect(answer.status()).toBe(200)
+  }
+  await page.goto(`${gatewayOf('v1.8.0')}#/running_models/LLM`)
+  const popup = page.waitForEvent('popup')
+  await page.getByRole('row', { name: /tiny/ }).getByRole('button', { name: 'Launch Web UI' }).click()
+  const chat = await popup
+  await expect(chat).toHaveURL(`${gateway}/tiny`)
+  await chat.getByRole('textbox', { name: 'Message' }).fill('Hello, how are you?')
+  await chat.getByRole('button', { name: 'Send' }).click()
+  await expect(chat.locator('.message.assistant')).toHaveText(streamedText('v1.8.0'))
 })

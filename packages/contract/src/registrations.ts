@@ -71,6 +71,8 @@ export const EngineSpec = z.looseObject({
   model_format: z.string(),
   model_size_in_billions: ModelSize,
   quantizations: z.array(z.string()),
+  /** Xinference 2.12+: the engine is not installed where the model runs and comes in a virtual environment. */
+  virtualenv_required: z.optional(z.boolean()),
 })
 export type EngineSpec = z.infer<typeof EngineSpec>
 

@@ -214,6 +214,9 @@ describe('Launch Web UI through the gateway', () => {
       const page = await call('/tiny')
       expect(page.status).toBe(200)
       expect(await page.text()).toContain('data-model="tiny"')
+      // Terminated through the gateway, the model takes its page with it.
+      expect((await call('/api/v1/models/tiny', { method: 'DELETE' })).status).toBe(200)
+      expect((await call('/tiny', { method: 'HEAD' })).status).toBe(404)
     },
   )
 

@@ -1,7 +1,37 @@
-import { render, screen as rendered } from '@testing-library/react'
+import { render, screen as rendered, waitFor } from '@testing-library/react'
+import { HashRouter, useLocation } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { ScreenPage } from './router'
+import { ScreenPage, useAddressBarOnMount } from './router'
 import type { Screen } from './screens'
+
+describe('useAddressBarOnMount', () => {
+  it('follows an address changed between the router reading it and listening for changes', async () => {
+    window.history.replaceState(null, '', '#/launch_model/llm')
+    let changed = false
+    let seen = ''
+    // Changes the address during the first render, after HashRouter read it and before its effect listens: the
+    // change is never announced to it, as a change the browser made during a transition's pause was not.
+    function Probe() {
+      seen = useLocation().pathname
+      if (!changed) {
+        changed = true
+        window.history.replaceState(null, '', '#/cluster_info')
+      }
+      return null
+    }
+    function Routes() {
+      useAddressBarOnMount()
+      return null
+    }
+    render(
+      <HashRouter>
+        <Probe />
+        <Routes />
+      </HashRouter>,
+    )
+    await waitFor(() => expect(seen).toBe('/cluster_info'))
+  })
+})
 
 describe('ScreenPage', () => {
   it('shows the page whose code arrived between its render and its effect, instead of a spinner for good', async () => {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useReducer } from 'react'
-import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router'
+import { Navigate, parsePath, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router'
 import { Spinner } from '../components/spinner'
 import { HOME } from '../lib/routes'
 import { ErrorBoundary } from './error-boundary'
@@ -53,10 +53,31 @@ const table: RouteObject[] = [
   },
 ]
 
+/**
+ * The router reads the address when it first renders and hears of changes only once its effect has run; the
+ * first render is a transition, which yields to the browser in between, so an address changed then (a click on a
+ * bookmark, Back) went unheard and the page showed another screen than the address bar until a reload. Once
+ * mounted, the router is brought to the address the bar shows.
+ */
+export function useAddressBarOnMount() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  useEffect(() => {
+    const shown = parsePath(window.location.hash.slice(1) || '/')
+    const { pathname = '/', search = '', hash = '' } = shown
+    if (pathname !== location.pathname || search !== location.search || hash !== location.hash) {
+      void navigate({ pathname, search, hash }, { replace: true })
+    }
+    // Once: afterwards the router hears every change itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+}
+
 /** The screens at the router's location, behind one error screen; rendered inside `<HashRouter>`. */
 export function AppRoutes() {
   const { pathname } = useLocation()
   const queryClient = useQueryClient()
+  useAddressBarOnMount()
   useEffect(() => prefetchScreen(queryClient, pathname), [queryClient, pathname])
   return <ErrorBoundary resetKey={pathname}>{useRoutes(table)}</ErrorBoundary>
 }

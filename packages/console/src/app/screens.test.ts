@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NO_AUTH } from '../lib/auth'
 import { createQueryClient } from '../lib/query-client'
+import { tokenCookie } from '../lib/storage'
 import { prefetchScreen } from './screens'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -16,6 +18,8 @@ function asked(pathname: string): string[] {
 
 describe('prefetchScreen', () => {
   it("starts the Launch page's catalogue for the tab in the address, before any rendering", () => {
+    // A server this browser knows needs no sign-in (a first visit waits for the auth check: prefetch.test.ts).
+    tokenCookie.set(NO_AUTH)
     expect(asked('/launch_model/embedding')).toContain('/api/v1/model_registrations/embedding')
     expect(asked('/launch_model/llm')).toContain('/api/v1/model_registrations/LLM')
   })

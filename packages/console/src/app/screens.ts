@@ -18,7 +18,7 @@ export interface Screen {
   Page?: ComponentType
   failure?: { error: unknown }
   /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
-  prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => void
+  prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => Promise<void>
 }
 
 function screen(
@@ -77,6 +77,7 @@ export function prefetchScreen(queryClient: QueryClient, pathname: string): void
     const match = matchPath(`/${candidate.path}`, pathname)
     if (!match) continue
     void candidate.load() // a failure shows where the screen renders: the error screen
-    return candidate.prefetch?.(queryClient, match.params)
+    void candidate.prefetch?.(queryClient, match.params)
+    return
   }
 }

@@ -4,7 +4,16 @@ import Tooltip from '@mui/material/Tooltip'
 import { useEffect, useState } from 'react'
 
 /** Copies text; 'Copied to clipboard!' shows for 1.5 s (SPEC §9). */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  color,
+}: {
+  text: string
+  label?: string
+  /** `inherit` on a coloured surface (a filled alert). */
+  color?: 'inherit'
+}) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -19,7 +28,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
 
   return (
     <Tooltip title={copied ? 'Copied to clipboard!' : label} open={copied || undefined} placement="top">
-      <IconButton size="small" aria-label={label} onClick={() => void copy()}>
+      <IconButton size="small" aria-label={label} color={color} onClick={() => void copy()}>
         <ContentCopyOutlined fontSize="inherit" />
       </IconButton>
     </Tooltip>

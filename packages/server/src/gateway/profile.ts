@@ -18,13 +18,6 @@ export interface UpstreamProfile {
   nativeLaunches: boolean
   /** `/v1/models/{uid}/replicas` exists (Xinference ≥ 2). */
   replicas: boolean
-  /**
-   * Who serves a language model's "Launch Web UI" at `/{uid}`: our platform upstream serves its chat page itself;
-   * in front of Xinference the gateway serves that same page, talking to the cluster's `/v1/chat/completions`.
-   * (v3 has no web UI routes at all; 1.x and 2.x mount a Gradio app, which runs sandboxed here — forward.ts — and
-   * Gradio's scripts cannot run sandboxed at another's origin. Image models' Gradio apps are still forwarded.)
-   */
-  webUi: 'upstream' | 'gateway'
   /** Registrations must be upstream's `version: 2` shape; rerank needs `model_specs` from 2.x on. */
   registrationShape: 'as-given' | 'xinference-v2'
   rerankSpecs: boolean
@@ -41,7 +34,6 @@ export function profileFor(kind: UpstreamProfile['kind'], version: string): Upst
       fileInfo: true,
       nativeLaunches: true,
       replicas: true,
-      webUi: 'upstream',
       registrationShape: 'as-given',
       rerankSpecs: false,
     }
@@ -54,7 +46,6 @@ export function profileFor(kind: UpstreamProfile['kind'], version: string): Upst
     fileInfo: false,
     nativeLaunches: false,
     replicas: major >= 2,
-    webUi: 'gateway',
     registrationShape: 'xinference-v2',
     rerankSpecs: major >= 2,
   }

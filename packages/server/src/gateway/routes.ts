@@ -11,6 +11,7 @@ import {
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../http-error.js'
+import { specAndUpstream } from '../routes/paths.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
@@ -174,13 +175,13 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     }),
   )
 
-  // Launch Web UI (profile.ts, webUi): a language model's chat page is the gateway's own in front of Xinference.
+  // Launch Web UI for a language model: the console's chat page, served by the gateway whatever the upstream
+  // (Xinference 3 has no web UI; the Gradio of 1.x and 2.x, and our platform's own page, are upstream content,
+  // which runs sandboxed here: forward.ts), talking to the upstream's chat route through the gateway.
   typed.post(
     routePatterns.createLlmUi,
     { schema: { params: UidParams, body: CreateLlmUiRequest } },
     async (request, reply) => {
-      const profile = await profileFor(request)
-      if (profile.webUi === 'upstream') return forward(request, reply)
       const { model_uid } = request.params
       const model = await get(request, `/v1/models/${encodeURIComponent(model_uid)}`)
       if (model.status !== 200) return relay(reply, model)
@@ -208,6 +209,16 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       return relay(reply, answer)
     }),
   )
+  // A model terminated through the gateway takes its page with it (one terminated elsewhere keeps it until the
+  // gateway restarts: its chat then answers the cluster's error).
+  for (const url of specAndUpstream(routePatterns.model)) {
+    typed.delete(url, { schema: { params: UidParams } }, (request, reply) => {
+      reply.raw.once('finish', () => {
+        if (reply.statusCode < 300) pages.remove(request.params.model_uid)
+      })
+      return forward(request, reply)
+    })
+  }
   typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
     // `/status`, `/metrics` and the like are upstream's; only pages this gateway made are its own.
     if (!pages.has(request.params.model_uid)) return forward(request, reply)

@@ -77,6 +77,10 @@ export class GatewayWebUis {
     if (this.pages.size > 1000) this.pages.delete(this.pages.keys().next().value as string)
   }
 
+  remove(uid: string) {
+    this.pages.delete(uid)
+  }
+
   has(uid: string): boolean {
     return this.pages.has(uid)
   }

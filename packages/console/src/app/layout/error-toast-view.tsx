@@ -2,9 +2,14 @@ import Alert from '@mui/material/Alert'
 import Portal from '@mui/material/Portal'
 import Snackbar from '@mui/material/Snackbar'
 import type { SnackbarCloseReason } from '@mui/material/Snackbar'
+import { CopyButton } from '../../components/copy-button'
+import { readable } from '../../lib/upstream-errors'
 import { AUTO_HIDE_MS } from './error-toast'
 
-/** SPEC §4 "Error toast": error severity, top centre, 10 s; click-away ignored. */
+/**
+ * SPEC §4 "Error toast": error severity, top centre, 10 s; click-away ignored. A cluster's error shows without
+ * the actors' addresses it carries; Copy keeps the whole message.
+ */
 export function ErrorToastView({ message, onClose }: { message: string; onClose: () => void }) {
   const close = (_event: unknown, reason?: SnackbarCloseReason) => {
     if (reason === 'clickaway') return
@@ -24,9 +29,12 @@ export function ErrorToastView({ message, onClose }: { message: string; onClose:
           severity="error"
           variant="filled"
           onClose={close}
-          sx={{ maxWidth: 720, wordBreak: 'break-word' }}
+          sx={{ maxWidth: 720, wordBreak: 'break-word', alignItems: 'center' }}
         >
-          {message}
+          {readable(message)}
+          {readable(message) !== message && (
+            <CopyButton text={message} label="Copy the full error" color="inherit" />
+          )}
         </Alert>
       </Snackbar>
     </Portal>

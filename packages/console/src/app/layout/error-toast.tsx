@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react'
 import { themed } from '../../components/themed'
 import { useAppState } from '../../lib/app-state'
+import { readable } from '../../lib/upstream-errors'
 import './error-toast.css'
 
 /** SPEC §4: the toast hides itself after 10 s. */
@@ -62,7 +63,7 @@ function PlainToast({ message, onClose }: { message: string; onClose: () => void
   }, [onClose])
   return (
     <div role="alert" className="plain-toast">
-      {message}
+      {readable(message)}
       <button type="button" className="plain-toast-close" aria-label="Close" onClick={onClose}>
         ×
       </button>

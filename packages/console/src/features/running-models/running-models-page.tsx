@@ -57,8 +57,10 @@ export function RunningModelsPage() {
   }
 
   const openWebUi = (row: RunningModel) => {
-    // Opened now, inside the click, so no pop-up blocker stops it; pointed at the UI once it exists.
+    // Opened now, inside the click, so no pop-up blocker stops it; pointed at the UI once it exists. The UI's page
+    // gets no handle on this window (a cluster's page could otherwise send the console elsewhere).
     const tabWindow = window.open('', '_blank')
+    if (tabWindow) tabWindow.opener = null
     openUi.mutate(row, {
       onSuccess: (url) => {
         if (tabWindow) tabWindow.location.href = url

@@ -18,17 +18,14 @@ const builtinModels = (list: ModelRegistration[]): CatalogueModel[] =>
 /**
  * `GET /api/v1/model_registrations/{type}?detailed=true`: up to megabytes for LLM, fetched once and kept, so tab
  * switches do not fetch it again (upstream refetches on every switch). Only built-in entries are shown.
- * `beforeAuthCheck`: the prefetch's early request (see prefetch.ts).
  */
-export const builtinCatalogueQuery = (type: string, options: { beforeAuthCheck?: boolean } = {}) =>
+export const builtinCatalogueQuery = (type: string) =>
   queryOptions({
     queryKey: launchKeys.builtin(type),
     queryFn: ({ signal, client, queryKey }) =>
       api.get(apiPaths.registrations(type, true), {
         schema: ModelRegistrationList,
         signal,
-        // Asked before the auth check said whether this server needs a sign-in: a 401 then is nobody's.
-        reportAuthStatus: !options.beforeAuthCheck,
         // A refetch (after a launch or a cache change) keeps showing the whole catalogue it has: no head to read.
         onHead: client.getQueryData(queryKey)
           ? undefined

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { signIn } from '../../../lib/auth'
+import { NO_AUTH, signIn } from '../../../lib/auth'
+import { tokenCookie } from '../../../lib/storage'
 import { createQueryClient } from '../../../lib/query-client'
 import { launchKeys } from './keys'
 import { prefetchLaunchPage } from './prefetch'
@@ -32,37 +33,46 @@ function server(auth: boolean) {
 afterEach(() => vi.unstubAllGlobals())
 
 describe("the Launch page's prefetch", () => {
-  it('asks for the catalogue beside the auth check, not after it; the GPU count once auth is known', async () => {
+  it('on a server known to need no sign-in, asks for the catalogue beside the auth check', async () => {
     const { asked, release } = server(false)
+    tokenCookie.set(NO_AUTH)
     const client = createQueryClient(() => undefined)
-    prefetchLaunchPage(client, 'llm')
+    void prefetchLaunchPage(client, 'llm')
     await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
     // The auth check is still out: the catalogue did not wait for it.
     expect(asked()).toEqual(['/api/v1/cluster/auth', '/api/v1/model_registrations/LLM?detailed=true'])
     release()
     await vi.waitFor(() => expect(asked()).toContain('/api/v1/cluster/devices'))
+    expect(asked().filter((path) => path.startsWith('/api/v1/model_registrations'))).toHaveLength(1)
   })
 
-  it('on a first visit to a server that needs a sign-in: no auth dialog, nothing kept, no GPU count', async () => {
+  it('on a first visit, asks for the catalogue once the auth check says no sign-in is needed', async () => {
+    const { asked, release } = server(false)
+    const client = createQueryClient(() => undefined)
+    void prefetchLaunchPage(client, 'llm')
+    await vi.waitFor(() => expect(asked()).toEqual(['/api/v1/cluster/auth']))
+    release()
+    await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
+  })
+
+  it('on a first visit to a server that needs a sign-in, asks nothing it would refuse', async () => {
     const { asked, release } = server(true)
     const toast = vi.fn()
     const client = createQueryClient(toast)
-    prefetchLaunchPage(client, 'embedding')
+    const followed = prefetchLaunchPage(client, 'embedding')
     release()
-    await vi.waitFor(() => expect(client.getQueryData(['cluster', 'auth'])).toEqual({ auth: true }))
-    await vi.waitFor(() =>
-      expect(client.getQueryState(launchKeys.builtin('embedding'))?.status).toBe('pending'),
-    )
+    await followed
+    expect(client.getQueryData(['cluster', 'auth'])).toEqual({ auth: true })
+    expect(asked()).toEqual(['/api/v1/cluster/auth'])
     expect(localStorage.getItem('authStatus')).toBeNull()
     expect(toast).not.toHaveBeenCalled()
-    expect(asked()).toEqual(['/api/v1/cluster/auth', '/api/v1/model_registrations/embedding?detailed=true'])
   })
 
   it('sends the token this tab holds', async () => {
     const { release } = server(true)
     signIn('abc.def.ghi')
     const client = createQueryClient(() => undefined)
-    prefetchLaunchPage(client, 'llm')
+    void prefetchLaunchPage(client, 'llm')
     release()
     await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
   })
@@ -70,8 +80,8 @@ describe("the Launch page's prefetch", () => {
   it('leaves the custom tab and unknown tabs to their page', () => {
     const { asked } = server(false)
     const client = createQueryClient(() => undefined)
-    prefetchLaunchPage(client, 'custom')
-    prefetchLaunchPage(client, 'nonsense')
+    void prefetchLaunchPage(client, 'custom')
+    void prefetchLaunchPage(client, 'nonsense')
     expect(asked()).toEqual([])
   })
 })

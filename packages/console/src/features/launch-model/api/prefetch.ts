@@ -7,28 +7,28 @@ import { devicesQuery } from './get-devices'
 
 /**
  * The Launch page's prefetch (app/router.tsx): its requests start with the navigation, beside the page's code
- * chunk and the shell's auth check, not after them. The catalogue goes at once: with the token this tab holds, or
- * on a first visit with none (most servers need no sign-in, and a 401 from one that does is forgotten, not told: Login takes
- * over). The GPU count waits for the auth check, as SPEC §7 asks it of signed-in users only. Nothing is awaited:
- * the page renders as soon as its code is there and picks the requests up where they are.
+ * chunk and the shell's auth check, not after them. The catalogue goes at once when this tab may read it already
+ * (signed in, or a server known to need no sign-in); on a first visit it waits for the auth check, so that a server
+ * which needs a sign-in is asked nothing it would refuse before the user sees Login. The GPU count waits for the
+ * auth check, as SPEC §7 asks it of signed-in users only. Nothing is awaited: the page renders as soon as its code
+ * is there and picks the requests up where they are. (What is returned settles once the requests that follow the
+ * auth check have been asked.)
  */
-export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undefined): void {
+export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undefined): Promise<void> {
   const kind = KINDS.find((candidate) => candidate.value === tab)?.kind
-  if (!kind) return
+  if (!kind) return Promise.resolve()
+  const catalogue = () => void queryClient.query(builtinCatalogueQuery(kind)).catch(() => undefined)
   // The auth check first: the shell shows nothing until it is answered, and the browser takes requests in order.
-  queryClient.query(clusterAuthQuery).then(
+  const authChecked = queryClient.query(clusterAuthQuery)
+  if (hasToken()) catalogue()
+  return authChecked.then(
     () => {
-      if (hasToken()) queryClient.query(devicesQuery).catch(() => undefined)
+      if (!hasToken()) return
+      // Asked once: a catalogue already on its way answers this call too.
+      catalogue()
+      queryClient.query(devicesQuery).catch(() => undefined)
     },
     // The shell shows a failed auth check.
     () => undefined,
   )
-  // Without a token this is a first visit, and nobody knows yet whether the server needs a sign-in: a 401 of this
-  // early request opens no auth dialog (and, as every 401, no toast), and it is forgotten, so the page asks again
-  // when it mounts.
-  const early = !hasToken()
-  const catalogue = builtinCatalogueQuery(kind, { beforeAuthCheck: early })
-  queryClient.query(catalogue).catch(() => {
-    if (early) void queryClient.resetQueries({ queryKey: catalogue.queryKey, exact: true })
-  })
 }

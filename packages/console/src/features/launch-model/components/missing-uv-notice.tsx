@@ -1,0 +1,48 @@
+import Alert from '@mui/material/Alert'
+import Button from '@mui/material/Button'
+
+/**
+ * A launch failed because the cluster's workers have no `uv` to build the engine's virtual environment
+ * (lib/upstream-errors.ts), and what to do next: launch without one, or, for an engine that is installed only
+ * in a virtual environment, install uv on the workers or choose another engine.
+ */
+export function MissingUvNotice({
+  engine,
+  engineNeedsIt,
+  onRetry,
+  disabled,
+}: {
+  engine: string
+  engineNeedsIt: boolean
+  onRetry: () => void
+  disabled: boolean
+}) {
+  if (engineNeedsIt) {
+    return (
+      <Alert severity="warning">
+        {engine} is not installed on the cluster's workers: Xinference installs it in a virtual environment,
+        which needs uv on every worker (pip install uv). Install uv there, or choose an engine the workers
+        have.
+      </Alert>
+    )
+  }
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          disabled={disabled}
+          onClick={onRetry}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Launch without it
+        </Button>
+      }
+    >
+      The cluster's workers have no uv, which Xinference uses to build a virtual environment for {engine}.
+      Launching without one adds enable_virtual_env = false to the additional parameters.
+    </Alert>
+  )
+}
