@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { MAX_OPEN_SOCKETS } from '../src/gateway/websocket.js'
 import { afterThisTest, testGateway } from './helper.js'
 
@@ -165,5 +165,37 @@ describe('WebSocket upgrades through the gateway (Gradio on Xinference 1.x and 2
         detail: 'Cannot reach the Xinference cluster at http://127.0.0.1:9: ECONNREFUSED',
       })
     }
+  })
+
+  it('gives up on a handshake the upstream never answers, and keeps an open socket however quiet', async () => {
+    const silent = await socketUpstream()
+    // An upstream that takes the upgrade request and says nothing.
+    const mute = createServer()
+    mute.on('upgrade', (_request: IncomingMessage, socket: Duplex) =>
+      afterThisTest(() => void socket.destroy()),
+    )
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve))
+    afterThisTest(() => new Promise<void>((resolve) => mute.close(() => resolve())))
+    const address = mute.address()
+    const muteUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    const timeouts = { upstreamConnectMs: 300 }
+    const { url } = await testGateway(muteUrl, { timeouts })
+    const answer = await handshake(url, '/chat-uid/queue/join')
+    expect(answer.response.statusCode).toBe(502)
+    if (!answer.switched) {
+      expect((JSON.parse(answer.body) as { detail: string }).detail).toBe(
+        `Cannot reach the Xinference cluster at ${muteUrl}: ETIMEDOUT`,
+      )
+    }
+
+    const open = await handshake((await testGateway(silent.url, { timeouts })).url, '/chat-uid/queue/join')
+    if (!open.switched) throw new Error('no upgrade')
+    // Quiet for longer than the handshake's limit, and still joined both ways.
+    const closed = vi.fn()
+    open.socket.on('close', closed)
+    await new Promise((resolve) => setTimeout(resolve, 3 * timeouts.upstreamConnectMs))
+    open.socket.write('still there')
+    expect(await nextData(open.socket)).toBe('echo:still there')
+    expect(closed).not.toHaveBeenCalled()
   })
 })

@@ -58,6 +58,9 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     scope.removeAllContentTypeParsers()
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, limited(payload)))
     scope.all('/*', (request, reply) => send(request, reply))
+    scope.addHook('onResponse', async (request, reply) => {
+      if (request.method === 'DELETE' && reply.statusCode < 300) pages.terminated(request.url)
+    })
   })
   return app
 }

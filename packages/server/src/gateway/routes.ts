@@ -11,7 +11,6 @@ import {
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError } from '../http-error.js'
-import { specAndUpstream } from '../routes/paths.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
@@ -209,16 +208,6 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       return relay(reply, answer)
     }),
   )
-  // A model terminated through the gateway takes its page with it (one terminated elsewhere keeps it until the
-  // gateway restarts: its chat then answers the cluster's error).
-  for (const url of specAndUpstream(routePatterns.model)) {
-    typed.delete(url, { schema: { params: UidParams } }, (request, reply) => {
-      reply.raw.once('finish', () => {
-        if (reply.statusCode < 300) pages.remove(request.params.model_uid)
-      })
-      return forward(request, reply)
-    })
-  }
   typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
     // `/status`, `/metrics` and the like are upstream's; only pages this gateway made are its own.
     if (!pages.has(request.params.model_uid)) return forward(request, reply)

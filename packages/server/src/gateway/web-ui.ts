@@ -77,8 +77,15 @@ export class GatewayWebUis {
     if (this.pages.size > 1000) this.pages.delete(this.pages.keys().next().value as string)
   }
 
-  remove(uid: string) {
-    this.pages.delete(uid)
+  /**
+   * A model terminated through the gateway (`DELETE /api/v1/models/{uid}` or `/v1/models/{uid}` answered with
+   * success) takes its page with it; one terminated elsewhere keeps it until the gateway restarts, and its chat
+   * then answers the cluster's error.
+   */
+  terminated(path: string) {
+    const uid = /^(?:\/api)?\/v1\/models\/([^/?]+)\/?(?:\?|$)/.exec(path)?.[1]
+    // Forwarded with success, so its escapes decoded (confine.ts refuses malformed ones).
+    if (uid) this.pages.delete(decodeURIComponent(uid))
   }
 
   has(uid: string): boolean {

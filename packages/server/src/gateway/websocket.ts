@@ -1,5 +1,6 @@
 import { STATUS_CODES, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { upstreamPath } from '@serving-console/contract'
 import { clientView } from '../client-view.js'
@@ -84,7 +85,13 @@ export function forwardUpgrades(
       },
     })
     socket.on('close', () => outgoing.destroy())
-    outgoing.on('upgrade', (answer: IncomingMessage, upstreamSocket: Duplex, upstreamHead: Buffer) => {
+    // The cluster must answer the handshake in time; a WebSocket, once open, may then be quiet for as long as it
+    // likes (a Gradio queue waits for the model).
+    outgoing.setTimeout(upstream.timeouts.upstreamConnectMs, () =>
+      outgoing.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+    )
+    outgoing.on('upgrade', (answer: IncomingMessage, upstreamSocket: Socket, upstreamHead: Buffer) => {
+      upstreamSocket.setTimeout(0)
       socket.write(
         headBlock('HTTP/1.1 101 Switching Protocols', answer, upstream, {
           extra: ['Connection: Upgrade', 'Upgrade: websocket'],
