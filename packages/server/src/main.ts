@@ -5,6 +5,8 @@ import { buildGatewayApp } from './gateway/app.js'
 import { ConfigError, parseCommandLine, usage } from './config.js'
 
 const SHUTDOWN_DEADLINE_MS = 10_000
+/** Signals this close together are one. */
+const REPEAT_WINDOW_MS = 1000
 
 async function main() {
   let parsed
@@ -62,11 +64,15 @@ async function main() {
       : `Serving Console at http://${shown}:${port}/ui/ (data in ${config.dataDir})`,
   )
 
-  let closing = false
+  let closingSince: number | null = null
   const shutdown = (signal: NodeJS.Signals) => {
-    // A second signal while closing means "now".
-    if (closing) process.exit(1)
-    closing = true
+    if (closingSince !== null) {
+      // The same signal twice at once is one stop delivered twice (a terminal's process group and `npm start`
+      // passing it on, or a supervisor signalling every process of the service); a second one later means "now".
+      if (Date.now() - closingSince < REPEAT_WINDOW_MS) return
+      process.exit(1)
+    }
+    closingSince = Date.now()
     app.log.info({ signal }, 'shutting down')
     // Launches and streams are ended on close; should anything still hold on, the process goes anyway.
     setTimeout(() => {

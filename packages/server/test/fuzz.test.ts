@@ -255,7 +255,7 @@ async function fuzz(
     const path = r.pick(ROUTES).replaceAll('{x}', () => segment(r))
     const query =
       r.next() < 0.3
-        ? `?${r.pick(['detailed=true', 'tail=-1', 'tail=99999999', 'model_version=../../x', 'model_name=%00', 'a[b]=c'])}`
+        ? `?${r.pick(['detailed=true', 'tail=-1', 'tail=99999999', 'model_version=../../x', 'model_name=%00', 'a[b]=c', 'q=%', 'x=%E0%A4%A'])}`
         : ''
     const method = r.pick(['GET', 'POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'HEAD'])
     const { payload, type } = method === 'GET' || method === 'HEAD' ? {} : body(r)

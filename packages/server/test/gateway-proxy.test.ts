@@ -76,6 +76,39 @@ describe('the gateway frames every request it forwards as its client sent it', (
     expect(upstream.seen).toEqual([])
   })
 
+  it('refuses a transfer coding other than chunked alone, and names a malformed content type', async () => {
+    const upstream = await framingUpstream()
+    const { url } = await testGateway(upstream.url)
+    const gzipped = await rawRequest(
+      url,
+      raw('POST /v1/chat/completions HTTP/1.1\r\nTransfer-Encoding: gzip, chunked', '3\r\nabc\r\n0\r\n\r\n'),
+    )
+    expect(gzipped?.status).toBe(400)
+    expect(JSON.parse(gzipped?.body ?? '{}')).toEqual({ detail: 'Transfer-Encoding must be chunked alone' })
+    const malformed = await rawRequest(
+      url,
+      raw('POST /v1/chat/completions HTTP/1.1\r\nContent-Type: ;;\r\nContent-Length: 2', '{}'),
+    )
+    expect(malformed?.status).toBe(415)
+    expect(JSON.parse(malformed?.body ?? '{}')).toEqual({
+      detail: 'The Content-Type header names no media type (type/subtype)',
+    })
+    expect(upstream.seen).toEqual([])
+  })
+
+  it("passes a query on as it came, malformed escapes and all: they are the cluster's to judge", async () => {
+    const upstream = await httpUpstream((_request, response) => response.end('{}'))
+    const { url } = await testGateway(upstream.url)
+    for (const query of ['q=%', 'x=%E0%A4%A', 'next=../a']) {
+      expect((await rawRequest(url, raw(`GET /v1/models?${query} HTTP/1.1`)))?.status, query).toBe(200)
+    }
+    expect(upstream.seen.map((request) => request.url)).toEqual([
+      '/v1/models?q=%',
+      '/v1/models?x=%E0%A4%A',
+      '/v1/models?next=../a',
+    ])
+  })
+
   it('never reuses a connection whose answer said more than its length', async () => {
     const upstream = await rawUpstream([
       // An answer with a second, unasked-for answer glued on: it must not become the next request's answer.
@@ -181,7 +214,10 @@ describe('headers are cleaned both ways', () => {
         'strict-transport-security': 'max-age=31536000',
         connection: 'keep-alive, x-upstream-hop',
         'x-upstream-hop': 'secret',
-        'x-kept': 'yes',
+        nel: '{"report_to":"default","max_age":31536000}',
+        'report-to': '{"group":"default","endpoints":[{"url":"https://collector.example"}]}',
+        'x-accel-redirect': '/internal/secrets',
+        'cache-control': 'no-store',
       })
       response.end('<script>alert(document.cookie)</script>')
     })
@@ -194,12 +230,15 @@ describe('headers are cleaned both ways', () => {
       'access-control-allow-credentials',
       'strict-transport-security',
       'x-upstream-hop',
+      'nel',
+      'report-to',
+      'x-accel-redirect',
     ]) {
       expect(answer.headers.get(name), name).toBeNull()
     }
     expect(answer.headers.get('content-security-policy')).toBe(UPSTREAM_CSP)
     expect(answer.headers.get('x-frame-options')).toBe('DENY')
-    expect(answer.headers.get('x-kept')).toBe('yes')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
   })
 
   it('refuses a cross-site OPTIONS (a CORS preflight) before it reaches the cluster', async () => {

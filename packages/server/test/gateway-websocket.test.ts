@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, request, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http'
+import { connect } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { describe, expect, it, vi } from 'vitest'
 import { MAX_OPEN_SOCKETS } from '../src/gateway/websocket.js'
@@ -130,6 +131,34 @@ describe('WebSocket upgrades through the gateway (Gradio on Xinference 1.x and 2
     first.socket.end()
     await closed
     await expect.poll(async () => (await handshake(url, '/chat-uid/queue/join')).switched).toBe(true)
+  })
+
+  it('holds no place for a refused handshake, even when its client keeps the connection', async () => {
+    const upstream = await socketUpstream()
+    const { url } = await testGateway(upstream.url)
+    const port = Number(new URL(url).port)
+    // More refused handshakes than the limit, each from a client that never closes its side.
+    const refused = await Promise.all(
+      Array.from(
+        { length: MAX_OPEN_SOCKETS + 10 },
+        () =>
+          new Promise<boolean>((resolve) => {
+            // A client that keeps its half of the connection open after the gateway has answered.
+            const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () =>
+              socket.write(
+                'GET /chat-uid/queue/join HTTP/1.1\r\nHost: evil.example\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+              ),
+            )
+            afterThisTest(() => void socket.destroy())
+            socket.on('error', () => undefined)
+            // The refusal read to its end.
+            socket.on('end', () => resolve(true))
+            socket.resume()
+          }),
+      ),
+    )
+    expect(refused.every(Boolean)).toBe(true)
+    expect((await handshake(url, '/chat-uid/queue/join')).switched).toBe(true)
   })
 
   it("passes on the upstream's refusal as it is", async () => {

@@ -103,6 +103,15 @@ describe('serving-console CLI', () => {
     },
   )
 
+  it('takes one signal delivered twice at once as one (a process group and npm both pass it on)', async () => {
+    const server = start(['--port', String(await freePort()), '--data-dir', tempDir()])
+    await server.listening()
+    server.child.kill('SIGINT')
+    server.child.kill('SIGINT')
+    // Shut down as asked, not cut short as a second, later signal would have it.
+    expect(await server.exited).toBe(0)
+  })
+
   it('says so in one line and exits non-zero when the port is taken', async () => {
     const blocker = createServer().listen(0, '127.0.0.1')
     await new Promise((resolve) => blocker.once('listening', resolve))

@@ -146,6 +146,11 @@ describe('registrations cannot name paths outside their roots', () => {
     const existing = await fileInfo(REGISTRAR, '/etc/passwd')
     expect(existing).toBe(await fileInfo(REGISTRAR, '/etc/no-such-file-here'))
     expect(existing).toBe(await fileInfo(REGISTRAR, '/no-such-folder/x.gguf'))
+    // Through a link inside the folders that leads out, alike too.
+    symlinkSync('/etc', join(root, 'etc-link'))
+    expect(existing).toBe(await fileInfo(REGISTRAR, join(root, 'etc-link', 'passwd')))
+    expect(existing).toBe(await fileInfo(REGISTRAR, join(root, 'etc-link', 'no-such-file-here')))
+    expect(existing).toBe(await fileInfo(REGISTRAR, `${root}/etc-link/../etc/passwd`))
     expect(existing).not.toContain(root)
     const forAdmin = await fileInfo(ADMIN, '/etc/passwd')
     expect(forAdmin).toBe(await fileInfo(ADMIN, '/etc/no-such-file-here'))

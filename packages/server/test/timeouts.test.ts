@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
 import { loadExchanges, startReplayUpstream } from '../src/testing/replay-upstream.js'
-import { afterThisTest, testApp, testGateway } from './helper.js'
+import { afterThisTest, authFile, testApp, testGateway } from './helper.js'
 import { closedAfter } from './upstreams.js'
 
 /** Short limits, so each phase's cut-off can be watched happen. */
@@ -45,6 +45,22 @@ describe('every phase of a request has a limit', () => {
     clearInterval(timer)
     expect(closed).toBeGreaterThanOrEqual(SHORT.requestMs - 50)
     expect(closed).toBeLessThan(SHORT.requestMs + 2500)
+  })
+
+  it('leaves the keep-alive limit alone after answering a request whose body it did not read', async () => {
+    const app = await testApp({ authConfig: authFile(), timeouts: { ...SHORT, keepAliveMs: 300 } })
+    await app.listen({ host: '127.0.0.1', port: 0 })
+    const address = app.server.address()
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    // Refused (401) before its body, which came whole, was read; the connection is kept alive, and then closed
+    // when idle as any other.
+    const closed = await closedAfter(url, (socket) =>
+      socket.write(
+        'POST /api/v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer not-a-token\r\n' +
+          'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      ),
+    )
+    expect(closed).toBeLessThan(SHORT.bodyIdleMs + 2000)
   })
 
   it('keeps a request open for as long as its answer takes, once its body is in', async () => {

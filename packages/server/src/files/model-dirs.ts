@@ -1,11 +1,27 @@
 import { closeSync, mkdirSync, openSync, readSync, realpathSync, statSync } from 'node:fs'
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { HttpError } from '../http-error.js'
 
 /** Whether `path` is `root` itself or lies below it (both already resolved). */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path)
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))
+}
+
+const realPath = (path: string): string | null => {
+  try {
+    return realpathSync.native(path)
+  } catch {
+    return null
+  }
+}
+
+/** The real path of the deepest folder of `path`, as written (links followed), that exists. */
+function deepestExisting(path: string): string {
+  for (let folder = dirname(path); ; folder = dirname(folder)) {
+    const real = realPath(folder)
+    if (real !== null || folder === dirname(folder)) return real ?? folder
+  }
 }
 
 /**
@@ -23,16 +39,7 @@ export class ModelDirs {
 
   /** The roots as given and as they really are (a root may itself be a link: `~` → `/data/home`). */
   private allRoots(): string[] {
-    return [
-      ...this.roots,
-      ...this.roots.flatMap((root) => {
-        try {
-          return [realpathSync.native(root)]
-        } catch {
-          return []
-        }
-      }),
-    ]
+    return [...this.roots, ...this.roots.flatMap((root) => realPath(root) ?? [])]
   }
 
   private outside(field: string, uri: string): HttpError {
@@ -46,26 +53,25 @@ export class ModelDirs {
   }
 
   /**
-   * A `model_uri` (a path, or a `file://` URI of one) → the real path of an existing file or folder in a root. A
-   * path outside every root is refused before the file system is asked, so the answer is the same whether it
-   * exists or not: no request can learn what exists elsewhere on the machine. Only an administrator is told which
-   * folders the roots are.
+   * A `model_uri` (a path, or a `file://` URI of one) → the real path of an existing file or folder in a root. The
+   * answer never tells what exists outside the roots: a path outside them as written is refused before the file
+   * system is asked; one that leads out through a link is refused alike, whether its end exists or not (a missing
+   * path is judged by where its deepest existing folder really is). Only an administrator is told the roots.
    */
   resolve(uri: string, field = 'model_uri'): string {
     const path = uri.startsWith('file://') ? uri.slice('file://'.length) : uri
     if (!isAbsolute(path))
       throw new HttpError(400, `${field} must be an absolute path, got ${JSON.stringify(uri)}`)
     const roots = this.allRoots()
-    if (!roots.some((root) => isInside(root, resolve(path)))) throw this.outside(field, uri)
-    let real: string
-    try {
-      real = realpathSync.native(path)
-    } catch {
-      throw new HttpError(400, `${field} ${JSON.stringify(uri)} does not exist on this machine`)
+    const inRoots = (real: string) => roots.some((root) => isInside(root, real))
+    if (!inRoots(resolve(path))) throw this.outside(field, uri)
+    const real = realPath(path)
+    if (real !== null) {
+      if (!inRoots(real)) throw this.outside(field, uri)
+      return real
     }
-    // A link inside a root that leads out of every root.
-    if (!roots.some((root) => isInside(root, real))) throw this.outside(field, uri)
-    return real
+    if (!inRoots(deepestExisting(path))) throw this.outside(field, uri)
+    throw new HttpError(400, `${field} ${JSON.stringify(uri)} does not exist on this machine`)
   }
 
   /** The GGUF file a spec names: `model_uri` is the file, or the folder holding `fileName`. */

@@ -23,13 +23,15 @@ export const MAX_FORWARDED_BODY = 100 * 1024 * 1024
 export const UPSTREAM_CSP =
   "sandbox allow-scripts allow-forms allow-popups allow-downloads allow-modals; frame-ancestors 'none'"
 
+const tooLarge = () => new HttpError(413, `The request body is over ${MAX_FORWARDED_BODY / 1024 ** 2} MiB`)
+
 /** Counts a body on its way through and stops it past the limit, for bodies that came without a length. */
-export function limited(body: Readable, limit = MAX_FORWARDED_BODY): Readable {
+export function limited(body: Readable): Readable {
   let seen = 0
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length
-      if (seen > limit) callback(new HttpError(413, `The request body is over ${limit / 1024 ** 2} MiB`))
+      if (seen > MAX_FORWARDED_BODY) callback(tooLarge())
       else callback(null, chunk)
     },
   })
@@ -81,16 +83,16 @@ export function forward(
   path = upstreamPath(request.url),
 ) {
   const url = upstream.url(path)
-  const length = Number(request.headers['content-length'] ?? 0)
-  if (length > MAX_FORWARDED_BODY) {
-    throw new HttpError(413, `The request body is over ${MAX_FORWARDED_BODY / 1024 ** 2} MiB`)
-  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_FORWARDED_BODY) throw tooLarge()
   const body = request.body
   const parsed = body !== undefined && !(body instanceof Readable)
   const client = clientView(request.raw, trust)
   const timeout = answerTimeout(upstream, request.method, path)
   return gone.run(clientGone(reply), () =>
-    reply.from(url.href, {
+    // The path alone, the query beside it: reply-from decodes what it is given whole, and a query may hold any
+    // escape, malformed ones included, which are the cluster's to judge.
+    reply.from(url.pathname, {
+      queryString: () => url.search.slice(1),
       retryDelay: () => null,
       timeout,
       ...(parsed ? { body: JSON.stringify(body), contentType: 'application/json' } : {}),
@@ -112,7 +114,12 @@ export function forward(
             : encodingFor(request.headers['accept-encoding'], headers)
         if (!encoding) return void reply.send(answer.stream)
         reply.removeHeader('content-length')
-        reply.header('content-encoding', encoding).header('vary', 'accept-encoding')
+        // Another representation: its own Vary, and the cluster's ETag only as a weak one (the same content).
+        const vary = reply.getHeader('vary')
+        reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding')
+        const etag = reply.getHeader('etag')
+        if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`)
+        reply.header('content-encoding', encoding)
         void reply.send(compressed(answer.stream, encoding))
       },
       onError: (reply, { error }) => {

@@ -3,7 +3,7 @@ import type { ClientView } from '../client-view.js'
 
 type Headers = Record<string, string | string[] | undefined>
 
-/** Headers that belong to one connection and are never forwarded, either way (RFC 9110 §7.6.1). */
+/** Headers that belong to one connection and are never forwarded (RFC 9110 §7.6.1). */
 const HOP_BY_HOP = [
   'connection',
   'keep-alive',
@@ -42,24 +42,38 @@ const NOT_FORWARDED = new Set([
 ])
 
 /**
- * Answer headers the browser never sees from the cluster: what would give the cluster a say over this origin —
- * cookies, cross-origin permissions, the security policy and framing rules (the gateway sets its own on every
- * answer), HSTS and service-worker scope.
+ * Answer headers that come back from the cluster: what describes the content, its caching and its errors — and
+ * nothing else. Any other header could give the cluster a say over this origin (cookies, CORS grants, a security
+ * policy, framing rules, HSTS, reporting endpoints, a service worker's scope, an internal redirect for a proxy in
+ * front of the gateway), so only these are kept.
  */
-const NOT_RETURNED = new Set([
-  ...HOP_BY_HOP,
-  'proxy-authenticate',
-  'set-cookie',
-  'set-cookie2',
-  'content-security-policy',
-  'content-security-policy-report-only',
-  'x-frame-options',
-  'x-content-type-options',
-  'referrer-policy',
-  'strict-transport-security',
-  'service-worker-allowed',
-  'clear-site-data',
-  'alt-svc',
+const RETURNED = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'age',
+  'date',
+  'vary',
+  'allow',
+  'location',
+  'retry-after',
+  'www-authenticate',
+  // A WebSocket handshake's answer (websocket.ts).
+  'sec-websocket-accept',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+  // What the openai clients read of an error (its id, and whether to try again).
+  'x-request-id',
+  'x-should-retry',
+  'retry-after-ms',
 ])
 
 /** The header names a `Connection` header nominates as hop-by-hop (RFC 9110 §7.6.1). */
@@ -102,7 +116,7 @@ export function clientAnswerHeaders(
   headers: Headers,
   upstream: { origin: string; basePath: string },
 ): Record<string, string | string[]> {
-  const kept = filtered(headers, (name) => NOT_RETURNED.has(name) || name.startsWith('access-control-'))
+  const kept = filtered(headers, (name) => !RETURNED.has(name))
   const location = kept.location
   if (typeof location === 'string') kept.location = onGateway(location, upstream)
   return kept

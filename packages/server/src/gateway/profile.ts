@@ -1,5 +1,4 @@
-import { HttpError } from '../http-error.js'
-import type { Upstream } from './upstream.js'
+import { ClusterUnreachable, type Upstream } from './upstream.js'
 
 /**
  * What the upstream is, and so what the gateway must do for it: the one table of version differences that are
@@ -120,5 +119,5 @@ export class ProfileDetector {
 
 /** Upstream failures that mean "it may be another server when it comes back". */
 export function isOutage(error: unknown): boolean {
-  return error instanceof HttpError && error.statusCode === 502
+  return error instanceof ClusterUnreachable
 }

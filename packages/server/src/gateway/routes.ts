@@ -10,6 +10,7 @@ import {
   upstreamPath,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clientGone } from '../client-gone.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
@@ -50,8 +51,15 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
   const { upstream, profiles, pages, forward } = parts
   const typed = app.withTypeProvider<ZodTypeProvider>()
   const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
-  const get = (request: FastifyRequest, path: string, maxBytes?: number) =>
-    upstream.json('GET', path, { authorization: authorization(request), ...(maxBytes ? { maxBytes } : {}) })
+  /**
+   * Asks the upstream on a request's behalf: with its Authorization, and given up if its client goes away (one
+   * signal for all the calls one request makes).
+   */
+  const askFor = (request: FastifyRequest, reply: FastifyReply) => {
+    const signal = clientGone(reply)
+    return (method: 'GET' | 'POST', path: string, options: { maxBytes?: number; body?: unknown } = {}) =>
+      upstream.json(method, path, { ...options, authorization: authorization(request), signal })
+  }
 
   typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, async (request) => {
     const profile = await profileFor(request)
@@ -90,8 +98,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         throw new HttpError(400, 'model must be a JSON object, as a string')
       }
       const translated = toUpstreamRegistration(model_type, parsed as Record<string, unknown>, profile)
-      const answer = await upstream.json('POST', upstreamPath(request.url), {
-        authorization: authorization(request),
+      const answer = await askFor(request, reply)('POST', upstreamPath(request.url), {
         body: { model: JSON.stringify(translated), persist },
       })
       return relay(reply, answer)
@@ -103,7 +110,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     { schema: { params: RegistrationParams } },
     unlessNative(async (request, reply) => {
       const { model_type } = request.params as { model_type: string }
-      return relay(reply, await get(request, upstreamPath(request.url)), (body) =>
+      return relay(reply, await askFor(request, reply)('GET', upstreamPath(request.url)), (body) =>
         fromUpstreamRegistration(model_type, body),
       )
     }),
@@ -113,7 +120,11 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     routePatterns.progress,
     { schema: { params: UidParams } },
     unlessNative(async (request, reply) =>
-      relay(reply, await get(request, upstreamPath(request.url), MAX_PROGRESS_BYTES), normalizeProgress),
+      relay(
+        reply,
+        await askFor(request, reply)('GET', upstreamPath(request.url), { maxBytes: MAX_PROGRESS_BYTES }),
+        normalizeProgress,
+      ),
     ),
   )
 
@@ -123,26 +134,30 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     unlessNative(async (request, reply, profile) => {
       // 1.x has no replica route: no replica is known to have failed.
       if (!profile.replicas) return []
-      return relay(reply, await get(request, upstreamPath(request.url), MAX_PROGRESS_BYTES))
+      const answer = await askFor(request, reply)('GET', upstreamPath(request.url), {
+        maxBytes: MAX_PROGRESS_BYTES,
+      })
+      return relay(reply, answer)
     }),
   )
 
   typed.get(
     routePatterns.launches,
     unlessNative(async (request, reply) => {
-      const answer = await get(request, '/v1/models/instances', MAX_INSTANCES_BYTES)
+      const ask = askFor(request, reply)
+      const answer = await ask('GET', '/v1/models/instances', { maxBytes: MAX_INSTANCES_BYTES })
       if (answer.status !== 200) return relay(reply, answer)
       const launches = launchesFromInstances(answer.body)
-      await Promise.all(
+      // A progress that cannot be had (a uid the gateway will not forward, a failed call) leaves its launch as the
+      // instance list has it; the listing stands.
+      await Promise.allSettled(
         launches
           .filter((launch) => launch.stage !== 'failed')
           .slice(0, PROGRESS_LOOKUPS)
           .map(async (launch) => {
-            const progress = await get(
-              request,
-              `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`,
-              MAX_PROGRESS_BYTES,
-            )
+            const progress = await ask('GET', `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`, {
+              maxBytes: MAX_PROGRESS_BYTES,
+            })
             const body = normalizeProgress(progress.body) as
               { progress?: unknown; stage?: unknown } | undefined
             if (typeof body?.progress === 'number') launch.progress = body.progress
@@ -182,7 +197,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     { schema: { params: UidParams, body: CreateLlmUiRequest } },
     async (request, reply) => {
       const { model_uid } = request.params
-      const model = await get(request, `/v1/models/${encodeURIComponent(model_uid)}`)
+      const model = await askFor(request, reply)('GET', `/v1/models/${encodeURIComponent(model_uid)}`)
       if (model.status !== 200) return relay(reply, model)
       pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
       return { model_uid }
@@ -199,10 +214,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
           `Xinference ${profile.version} has no web UI for image models; use its API (/v1/images/generations)`,
         )
       }
-      const answer = await upstream.json('POST', upstreamPath(request.url), {
-        authorization: authorization(request),
-        body: request.body,
-      })
+      const answer = await askFor(request, reply)('POST', upstreamPath(request.url), { body: request.body })
       const { model_uid } = request.params as { model_uid: string }
       if (answer.status === 200) pages.addOnCluster(model_uid, upstream.address)
       return relay(reply, answer)

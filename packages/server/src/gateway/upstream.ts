@@ -25,33 +25,8 @@ export const MAX_ADAPTED_BYTES = 4 * 1024 * 1024
  */
 const ADAPTED_JSON_LIMITS = { depth: 64, nodes: 1_000_000 }
 
-/** What undici's errors mean for the person waiting: a status, and what happened (after the cluster's address). */
-function describe(error: unknown, path: string): { status: number; what: (address: string) => string } {
-  const { code = '', name } = error as { code?: string; name?: string }
-  const unreachable = (cause: string) => (address: string) =>
-    `Cannot reach the Xinference cluster at ${address}: ${cause}`
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
-    return {
-      status: 504,
-      what: (address) => `The Xinference cluster at ${address} did not answer ${path} in time`,
-    }
-  if (name === 'HTTPParserError')
-    return {
-      status: 502,
-      what: (address) =>
-        `The Xinference cluster at ${address} answered ${path} with something that is not HTTP`,
-    }
-  // It closed the connection while the request was still being sent (a body it would not take).
-  if (code === 'EPIPE' || code === 'ECONNRESET')
-    return {
-      status: 502,
-      what: (address) =>
-        `The Xinference cluster at ${address} closed the connection before taking the whole request`,
-    }
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { status: 502, what: unreachable('connecting timed out') }
-  if (code === 'UND_ERR_SOCKET') return { status: 502, what: unreachable('the connection broke off') }
-  return { status: 502, what: unreachable(code || (error as Error).message) }
-}
+/** The cluster could not be reached, or broke off: it may be another server when it comes back (profile.ts). */
+export class ClusterUnreachable extends HttpError {}
 
 /**
  * The one way out of the gateway: requests go to the configured supervisor and nowhere else, over one pool of
@@ -191,20 +166,29 @@ export class Upstream {
     )
   }
 
-  /** A request that failed before or while its answer came, as the client should hear of it. */
+  /** A request that failed before or while its answer came, as the client should hear of it (by undici's codes). */
   failure(error: unknown, pathAndQuery: string): HttpError {
     if (error instanceof HttpError) return error
-    if (
-      (error as { name?: string }).name === 'AbortError' ||
-      (error as { code?: string }).code === 'UND_ERR_ABORTED'
-    )
+    const { code = '', name } = error as { code?: string; name?: string }
+    if (name === 'AbortError' || code === 'UND_ERR_ABORTED')
       return new HttpError(499, 'Client closed request')
-    const { status, what } = describe(error, pathAndQuery.split('?')[0] ?? pathAndQuery)
-    return new HttpError(status, what(this.address))
+    const path = pathAndQuery.split('?')[0] ?? pathAndQuery
+    if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+      return new HttpError(504, `The Xinference cluster at ${this.address} did not answer ${path} in time`)
+    if (name === 'HTTPParserError') return this.garbage(`${path} with something that is not HTTP`)
+    // It closed the connection while the request was still being sent (a body it would not take).
+    if (code === 'EPIPE' || code === 'ECONNRESET')
+      return new HttpError(
+        502,
+        `The Xinference cluster at ${this.address} closed the connection before taking the whole request`,
+      )
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') return this.unreachable('connecting timed out')
+    if (code === 'UND_ERR_SOCKET') return this.unreachable('the connection broke off')
+    return this.unreachable(code || (error as Error).message)
   }
 
   unreachable(cause: string): HttpError {
-    return new HttpError(502, `Cannot reach the Xinference cluster at ${this.address}: ${cause}`)
+    return new ClusterUnreachable(502, `Cannot reach the Xinference cluster at ${this.address}: ${cause}`)
   }
 
   garbage(what: string): HttpError {

@@ -1,26 +1,18 @@
-import { STATUS_CODES, request as httpRequest, type IncomingMessage, type Server } from 'node:http'
+import { request as httpRequest, type IncomingMessage, type Server } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import type { Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { upstreamPath } from '@serving-console/contract'
 import { clientView } from '../client-view.js'
 import { HttpError } from '../http-error.js'
+import { rawAnswer } from '../plugins/error-handler.js'
 import { frontDoorRefusal, type GuardOptions } from '../plugins/request-guard.js'
 import { UPSTREAM_CSP } from './forward.js'
 import { clientAnswerHeaders, upstreamRequestHeaders } from './headers.js'
 import type { Upstream } from './upstream.js'
 
-/** Open WebSockets at once; a Gradio tab holds one or two. More is somebody exhausting the gateway. */
+/** WebSockets open or being opened at once; a Gradio tab holds one or two. More is somebody exhausting the gateway. */
 export const MAX_OPEN_SOCKETS = 512
-
-/** Writes a plain HTTP answer on a socket that never became a WebSocket, and closes it. */
-function refuse(socket: Duplex, status: number, detail: string) {
-  const body = JSON.stringify({ detail })
-  socket.end(
-    `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${String(Buffer.byteLength(body))}\r\nConnection: close\r\n\r\n${body}`,
-  )
-}
 
 /** A header block (status line first): the upstream's headers as any answer's are cleaned (headers.ts), plus `extra`. */
 function headBlock(
@@ -48,32 +40,32 @@ export function forwardUpgrades(
   upstream: Upstream,
   guard: GuardOptions,
 ): { closeAll: () => void } {
-  // Joined sockets are no longer the HTTP server's: it cannot close them when it shuts down, so we do.
+  // Joined sockets are no longer the HTTP server's: it cannot close them when it shuts down, so we do. Only sockets
+  // past the front door count against the limit, and a handshake holds its place for at most its time limit.
   const open = new Set<Duplex>()
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // A socket's error (the browser gone) ends that socket, never the server.
+    // A socket's error (the browser gone) ends that socket, never the server. One that never became a WebSocket
+    // closes once its answer is written: a client that keeps its half open keeps nothing here.
     socket.on('error', () => socket.destroy())
-    if (open.size >= MAX_OPEN_SOCKETS) {
-      return refuse(
-        socket,
-        503,
-        `Too many open WebSockets (${String(MAX_OPEN_SOCKETS)}); close some and retry`,
-      )
-    }
-    open.add(socket)
-    socket.on('close', () => open.delete(socket))
-    // A socket can change state (it carries what the page sends): a page of another site may not open one.
+    socket.once('finish', () => socket.destroy())
+    const refuse = (status: number, detail: string) => socket.end(rawAnswer(status, detail))
+
     const refused = frontDoorRefusal(request, guard, { upgrade: true })
-    if (refused) return refuse(socket, refused.statusCode, refused.detail)
+    if (refused) return refuse(refused.statusCode, refused.detail)
     if (request.headers.upgrade?.toLowerCase() !== 'websocket') {
-      return refuse(socket, 400, 'Only WebSocket upgrades are forwarded')
+      return refuse(400, 'Only WebSocket upgrades are forwarded')
     }
     let url: URL
     try {
       url = upstream.url(upstreamPath(request.url ?? '/'))
     } catch (error) {
-      return refuse(socket, 400, error instanceof HttpError ? error.message : 'Bad request path')
+      return refuse(400, error instanceof HttpError ? error.message : 'Bad request path')
     }
+    if (open.size >= MAX_OPEN_SOCKETS) {
+      return refuse(503, `Too many open WebSockets (${String(MAX_OPEN_SOCKETS)}); close some and retry`)
+    }
+    open.add(socket)
+    socket.on('close', () => open.delete(socket))
 
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest
     const outgoing = send(url, {
@@ -83,13 +75,14 @@ export function forwardUpgrades(
         connection: 'Upgrade',
         upgrade: 'websocket',
       },
+      // From before the connection exists: the cluster must connect and answer the handshake in time. A
+      // WebSocket, once open, may then be quiet for as long as it likes (a Gradio queue waits for the model).
+      timeout: upstream.timeouts.upstreamConnectMs,
     })
-    socket.on('close', () => outgoing.destroy())
-    // The cluster must answer the handshake in time; a WebSocket, once open, may then be quiet for as long as it
-    // likes (a Gradio queue waits for the model).
-    outgoing.setTimeout(upstream.timeouts.upstreamConnectMs, () =>
+    outgoing.on('timeout', () =>
       outgoing.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
     )
+    socket.on('close', () => outgoing.destroy())
     outgoing.on('upgrade', (answer: IncomingMessage, upstreamSocket: Socket, upstreamHead: Buffer) => {
       upstreamSocket.setTimeout(0)
       socket.write(
@@ -124,7 +117,7 @@ export function forwardUpgrades(
     })
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       if (!socket.writable) return
-      refuse(socket, 502, upstream.unreachable(error.code ?? error.message).message)
+      refuse(502, upstream.unreachable(error.code ?? error.message).message)
     })
     outgoing.end()
   })

@@ -1,9 +1,13 @@
+import { STATUS_CODES } from 'node:http'
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as z from 'zod/mini'
 import { HttpError } from '../http-error.js'
 
 type RequestValidationError = z.core.$ZodError & { validationContext?: string }
+
+/** `type/subtype` and parameters, as RFC 9110 §8.3.1 spells a media type. */
+const MEDIA_TYPE = /^[\w!#$%&'*+.^`|~-]+\/[\w!#$%&'*+.^`|~-]+\s*(;.*)?$/
 
 function validationDetail(error: RequestValidationError) {
   const part = error.validationContext ?? 'body'
@@ -33,7 +37,13 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = 'statusCode' in error ? error.statusCode : undefined
     if ('code' in error && error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ detail: 'Send the body as JSON (Content-Type: application/json)' })
+      // Fastify says the same of a type nobody reads here and of a header that names no type at all.
+      const type = request.headers['content-type']
+      const detail =
+        type === undefined || MEDIA_TYPE.test(type)
+          ? 'Send the body as JSON (Content-Type: application/json)'
+          : 'The Content-Type header names no media type (type/subtype)'
+      return reply.code(415).send({ detail })
     }
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.message })
@@ -43,6 +53,23 @@ export function installErrorHandler(app: FastifyInstance) {
   })
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: 'Not Found' }))
+}
+
+/**
+ * A whole HTTP answer written by hand, `{detail}` as every answer: for sockets Fastify never handled (requests
+ * Node's parser refused, WebSocket upgrades). The connection closes after it.
+ */
+export function rawAnswer(status: number, detail: string, extraHeaders: readonly string[] = []): string {
+  const body = JSON.stringify({ detail })
+  return [
+    `HTTP/1.1 ${String(status)} ${STATUS_CODES[status] ?? ''}`,
+    'content-type: application/json',
+    `content-length: ${String(Buffer.byteLength(body))}`,
+    'connection: close',
+    ...extraHeaders,
+    '',
+    body,
+  ].join('\r\n')
 }
 
 /**
@@ -60,10 +87,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'Request Timeout']
         : [400, 'Bad Request']
-  const body = JSON.stringify({ detail: reason })
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-  )
+  socket.end(rawAnswer(status, reason))
 }
 
 /** Errors the router raises before a route is found (a malformed URL, a path segment over the limit). */

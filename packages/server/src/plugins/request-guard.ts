@@ -90,6 +90,11 @@ export function frontDoorRefusal(
   if (SAFE.has(method) && hasBody(headers)) {
     return new HttpError(400, `A ${method} request carries no body; send it without one`)
   }
+  // Any other coding (gzip, chunked) would reach the body's readers undone: they would read it as it is not.
+  const coding = headers['transfer-encoding']
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
+    return new HttpError(400, 'Transfer-Encoding must be chunked alone')
+  }
   return null
 }
 

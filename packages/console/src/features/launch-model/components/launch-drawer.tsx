@@ -152,7 +152,8 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
           <Box sx={{ px: 3, pb: 2 }}>
             <MissingUvNotice
               engine={settled.engine}
-              engineNeedsIt={needsVirtualEnv(engines.data, settled.engine, settled.format)}
+              engineNeedsIt={kind === 'LLM' && needsVirtualEnv(engines.data, settled.engine, settled.format)}
+              canLaunchWithout={kind === 'LLM'}
               onRetry={launchWithoutVirtualEnv}
               disabled={busy || incomplete || invalid}
             />

@@ -2,18 +2,21 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 
 /**
- * A launch failed because the cluster's workers have no `uv` to build the engine's virtual environment
- * (lib/upstream-errors.ts), and what to do next: launch without one, or, for an engine that is installed only
- * in a virtual environment, install uv on the workers or choose another engine.
+ * A launch failed because the cluster's workers have no `uv` to build a virtual environment
+ * (lib/upstream-errors.ts), and what to do next: for a language model whose engine the workers have, launch without
+ * one (the LLM form's additional parameters carry `enable_virtual_env`); otherwise install uv on the workers, or
+ * choose an engine they have.
  */
 export function MissingUvNotice({
   engine,
   engineNeedsIt,
+  canLaunchWithout,
   onRetry,
   disabled,
 }: {
   engine: string
   engineNeedsIt: boolean
+  canLaunchWithout: boolean
   onRetry: () => void
   disabled: boolean
 }) {
@@ -23,6 +26,14 @@ export function MissingUvNotice({
         {engine} is not installed on the cluster's workers: Xinference installs it in a virtual environment,
         which needs uv on every worker (pip install uv). Install uv there, or choose an engine the workers
         have.
+      </Alert>
+    )
+  }
+  if (!canLaunchWithout) {
+    return (
+      <Alert severity="warning">
+        The cluster's workers have no uv, which Xinference needs to build this model's virtual environment:
+        install it on every worker (pip install uv).
       </Alert>
     )
   }
