@@ -9,6 +9,7 @@ export default tseslint.config(
     ignores: [
       '.cache/**',
       '**/dist/**',
+      '**/dist-catalogue/**',
       '**/node_modules/**',
       '**/test-results/**',
       '**/playwright-report/**',
@@ -45,7 +46,26 @@ export default tseslint.config(
             {
               name: '@mui/material',
               message:
-                "Import each component by path ('@mui/material/Button'): the build puts the shell's modules in one chunk by following imports (vite-early-entry.ts), and the barrel imports every component.",
+                "Import each component by path ('@mui/material/Dialog'): the build puts the shell's modules in one chunk by following imports (vite-early-entry.ts), and the barrel imports every component.",
+            },
+          ],
+          patterns: [
+            {
+              // One implementation per widget: the console's own (src/components) on every screen. MUI stays for
+              // what earns its weight: dialogs, the drawer, the autocomplete, the data grid, and their theme.
+              regex:
+                '^@mui/material/(?!(Dialog|DialogTitle|DialogContent|DialogContentText|DialogActions|Drawer|Autocomplete|styles|themeCssVarsAugmentation)$)',
+              message:
+                "Use the console's widget (src/components: Button, IconButton, TextField, Select, Checkbox, Notice, Toast, Chip, …); MUI is kept for dialogs, the drawer, the autocomplete and the data grid.",
+            },
+            {
+              group: ['@mui/icons-material', '@mui/icons-material/*'],
+              message: "Use the console's icons (src/components/icons.tsx), plain SVG.",
+            },
+            {
+              group: ['@mui/system', '@mui/system/*', '@emotion/*'],
+              message:
+                "Style with CSS on the theme's variables (--sc-…); MUI's styling engine is for MUI's own parts.",
             },
           ],
         },

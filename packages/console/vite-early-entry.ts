@@ -15,7 +15,7 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
  * - puts the shared components (`shared`, a folder) that need nothing beyond the two parts in the rest's chunk too:
  *   the page header, the tabs, the error notice, which most screens show. As chunks of their own (the bundler
  *   splits out what several lazy screens share) they were three more requests for the Launch page, and its first
- *   card came ~14 ms later (bench/README.md);
+ *   card came ~14 ms later (docs/decisions/0011);
  * - lets index.html fetch the rest's chunk beside the entry, rather than once the entry has run.
  * The paths are relative to the project root.
  */

@@ -1,59 +1,68 @@
 import type { Theme } from '@mui/material/styles'
+import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { Plugin } from 'vite'
-import { theme } from './src/lib/theme'
+import { theme } from './src/lib/theme.ts'
 
 const ID = 'virtual:theme-variables.css'
+/** The same stylesheet as a file of its own, for the model chat page, which the server writes (`/ui/tokens.css`). */
+export const TOKENS_FILE = 'tokens.css'
 
 /**
- * The theme's values as CSS custom properties (`--sc-primary`, …), for the console's plain CSS: the first screen
- * renders no styled component and loads none of MUI (issue 14), so its stylesheets read the theme from these. They
- * are written at build time into the one stylesheet, from `src/lib/theme.ts`, which stays the one source of every
- * value; `import 'virtual:theme-variables.css'` brings them.
+ * The design tokens as CSS custom properties, written at build time from `src/lib/theme.ts`, the one source of
+ * every value: MUI's own variables for both colour schemes (`--sc-palette-primary-main`, …, light on `:root`, dark
+ * under `[data-color-scheme="dark"]`), which MUI's components read, and a few type and icon sizes derived from the
+ * theme for the plain CSS. `import 'virtual:theme-variables.css'` brings them into the console's stylesheet; the
+ * build also writes them as `tokens.css`, and puts the script that picks the scheme into index.html's head.
  */
 export function themeVariablesCss(): Plugin {
   return {
     name: 'serving-console:theme-variables',
     resolveId: (source) => (source === ID ? `\0${ID}` : null),
     load: (id) => (id === `\0${ID}` ? themeVariables(theme) : null),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: TOKENS_FILE, source: themeVariables(theme) })
+    },
+    // The colour scheme, set before the first paint (the server's policy admits this script by its hash).
+    transformIndexHtml: () => [{ tag: 'script', children: COLOR_SCHEME_SCRIPT, injectTo: 'head-prepend' }],
   }
 }
 
-/** The stylesheet: one `:root` rule. */
-export function themeVariables({ palette, typography, shape, shadows }: Theme): string {
-  const variables: Record<string, string | number> = {
-    font: typography.fontFamily ?? 'sans-serif',
-    'body-size': typography.body1.fontSize ?? '1rem',
-    'body-line': typography.body1.lineHeight ?? 1.5,
-    'body2-size': typography.body2.fontSize ?? '0.875rem',
-    'h4-size': typography.h4.fontSize ?? '2.125rem',
-    'button-size': typography.button.fontSize ?? '0.875rem',
+type Declarations = Record<string, string | number>
+
+/** `{ selector: { '--name': value, colorScheme: 'dark' } }` as CSS text. */
+function rules(sheet: Record<string, Declarations>): string {
+  return Object.entries(sheet)
+    .map(([selector, declarations]) => {
+      const body = Object.entries(declarations)
+        // MUI's sheets name `color-scheme` in camel case: it tells the browser how to draw its own controls.
+        .map(([name, value]) => `${name === 'colorScheme' ? 'color-scheme' : name}:${String(value)};`)
+        .join('')
+      return `${selector}{${body}}`
+    })
+    .join('')
+}
+
+/** Sizes the plain CSS uses that MUI keeps in the theme object, not in its variables. */
+function sizes({ typography }: Theme): Declarations {
+  return {
+    '--sc-font': typography.fontFamily ?? 'sans-serif',
+    '--sc-body-size': typography.body1.fontSize ?? '1rem',
+    '--sc-body-line': typography.body1.lineHeight ?? 1.5,
+    '--sc-body2-size': typography.body2.fontSize ?? '0.875rem',
+    '--sc-h4-size': typography.h4.fontSize ?? '2.125rem',
+    '--sc-h5-size': typography.h5.fontSize ?? '1.5rem',
+    '--sc-h6-size': typography.h6.fontSize ?? '1.25rem',
+    '--sc-button-size': typography.button.fontSize ?? '0.875rem',
     // A small button's type: MUI sizes it 13 px in the type scale.
-    'button-small-size': typography.pxToRem(13),
-    'icon-medium': typography.pxToRem(24),
-    'icon-small': typography.pxToRem(20),
-    radius: `${String(shape.borderRadius)}px`,
-    primary: palette.primary.main,
-    'primary-dark': palette.primary.dark,
-    'primary-contrast': palette.primary.contrastText,
-    error: palette.error.main,
-    'error-light': palette.error.light,
-    'error-contrast': palette.error.contrastText,
-    success: palette.success.main,
-    'success-dark': palette.success.dark,
-    'grey-400': palette.grey[400],
-    text: palette.text.primary,
-    'text-secondary': palette.text.secondary,
-    divider: palette.divider,
-    paper: palette.background.paper,
-    background: palette.background.default,
-    'action-active': palette.action.active,
-    'action-hover': palette.action.hover,
-    'action-selected': palette.action.selected,
-    'shadow-2': shadows[2],
-    'shadow-4': shadows[4],
-    'shadow-8': shadows[8],
+    '--sc-button-small-size': typography.pxToRem(13),
+    '--sc-caption-size': typography.caption.fontSize ?? '0.75rem',
+    '--sc-icon-medium': typography.pxToRem(24),
+    '--sc-icon-small': typography.pxToRem(20),
   }
-  return `:root{${Object.entries(variables)
-    .map(([name, value]) => `--sc-${name}:${String(value)};`)
-    .join('')}}`
+}
+
+/** The stylesheet: MUI's variables for every scheme, then the sizes. */
+export function themeVariables(source: Theme): string {
+  const sheets = source.generateStyleSheets() as Record<string, Declarations>[]
+  return [...sheets.map(rules), rules({ ':root': sizes(source) })].join('')
 }

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { earlyEntry } from './vite-early-entry'
-import { precompress } from './vite-precompress'
-import { themeVariablesCss } from './vite-theme-variables'
+import { earlyEntry } from './vite-early-entry.ts'
+import { precompress } from './vite-precompress.ts'
+import { themeVariablesCss } from './vite-theme-variables.ts'
 
 /**
  * react-router's package exports name its development build for every condition; its production build is the same
@@ -33,7 +33,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     modulePreload: { polyfill: false },
-    // The console's plain CSS (the first screen's: 3 KiB gzip, issue 14) as one stylesheet that index.html links, so
+    // The console's plain CSS (docs/decisions/0014) as one stylesheet that index.html links, so
     // it arrives beside the first scripts: split per chunk, each lazy chunk's CSS was a link added at run time and
     // waited for (the 4× catalogue's first card ~25 ms later).
     cssCodeSplit: false,

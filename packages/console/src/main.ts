@@ -1,12 +1,15 @@
 import { parsePath } from 'react-router'
 import { prefetchScreen } from './app/screens'
+import { followSystemColorScheme } from './lib/color-scheme'
 import { createQueryClient, createToastChannel } from './lib/query-client'
 
 /*
  * The console's first module imports nothing that renders: it arrives and runs while React, the theme and the shell
  * (`app/mount.tsx`, which index.html fetches beside it) are still on their way, so the opening screen's requests
- * start ~100 ms sooner than from a module that runs once all of them are evaluated (bench/README.md).
+ * start ~100 ms sooner than from a module that runs once all of them are evaluated (docs/decisions/0011).
  */
+// index.html's script chose the colour scheme before the first paint; from now on the system's changes show too.
+followSystemColorScheme()
 const toasts = createToastChannel()
 const queryClient = createQueryClient(toasts.show)
 prefetchScreen(queryClient, parsePath(window.location.hash.slice(1)).pathname || '/')

@@ -1,6 +1,7 @@
 export * from './auth.js'
 export * from './cache.js'
 export * from './cluster.js'
+export * from './color-scheme.js'
 export * from './custom-models.js'
 export * from './errors.js'
 export * from './features.js'

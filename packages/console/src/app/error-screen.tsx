@@ -1,4 +1,4 @@
-import '../components/button.css'
+import { Button } from '../components/button'
 import './error-screen.css'
 
 function describe(error: unknown): string {
@@ -6,18 +6,17 @@ function describe(error: unknown): string {
   return String(error)
 }
 
-/**
- * The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. Plain CSS
- * (`error-screen.css`), as it may replace the first screen, which renders no styled component (issue 14).
- */
+/** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. */
 export function ErrorScreen({ error }: { error: unknown }) {
   return (
-    <div role="alert" className="error-screen">
-      <h1>Unexpected Application Error!</h1>
-      <pre>{describe(error)}</pre>
-      <button type="button" className="button button-contained" onClick={() => window.location.reload()}>
+    <main className="error-screen">
+      <div role="alert">
+        <h1>Unexpected Application Error!</h1>
+        <pre>{describe(error)}</pre>
+      </div>
+      <Button variant="contained" onClick={() => window.location.reload()}>
         Reload the page
-      </button>
-    </div>
+      </Button>
+    </main>
   )
 }

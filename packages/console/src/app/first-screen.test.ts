@@ -28,7 +28,7 @@ describe("the first screen's code", () => {
     ...staticClosure(join(src, 'features/launch-model/launch-model-page.tsx')),
   ])
 
-  it('imports nothing of MUI or emotion (issue 14: their styling cost the first card ~90 ms, their theme ~16 ms)', () => {
+  it('imports nothing of MUI or emotion (docs/decisions/0014: their styling cost the first card ~90 ms, their theme ~16 ms)', () => {
     expect(firstScreen.size).toBeGreaterThan(20)
     const imports = [...firstScreen].flatMap(([file, code]) =>
       [...code.matchAll(/^import\s(?!type\s)[^']*?from\s'([^'.][^']*)'/gm)].map(

@@ -41,11 +41,12 @@ function screen(
 
 /**
  * Each screen loads lazily, so the first page ships only the code it shows. (Launch Model in the first bundle was
- * measured: its first card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks; see
- * bench/README.md.)
+ * measured: its first card came ~20 ms sooner, but the longer first task added 40–90 ms of long tasks;
+ * docs/decisions/0012.)
  */
-export const login = screen(paths.login.path, () =>
-  themed(async () => (await import('../features/login/login-page')).LoginPage),
+export const login = screen(
+  paths.login.path,
+  async () => (await import('../features/login/login-page')).LoginPage,
 )
 export const screens: Screen[] = [
   screen(
@@ -53,15 +54,16 @@ export const screens: Screen[] = [
     async () => (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
     (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
   ),
-  // The other screens are drawn with MUI: each comes with the theme.
+  // Screens with one of MUI's heavy components (the data grid, the autocomplete) come with MUI's theme.
   screen(paths.runningModels.path, () =>
     themed(async () => (await import('../features/running-models/running-models-page')).RunningModelsPage),
   ),
   screen(paths.registerModel.path, () =>
     themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),
   ),
-  screen(paths.clusterInfo.path, () =>
-    themed(async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage),
+  screen(
+    paths.clusterInfo.path,
+    async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
   ),
 ]
 

@@ -3,8 +3,8 @@ import './chip.css'
 
 /**
  * SPEC's chips on the Launch page (language and family tags, Cached, Deleted, the chosen filters) as plain elements
- * styled by `chip.css`: the first screen renders no styled component (issue 14). The lazy screens keep MUI's Chip:
- * the Register page's language picker needs the props MUI's Autocomplete hands its chips.
+ * styled by `chip.css` (docs/decisions/0022). Only the Register page's language picker draws MUI's Chip: MUI's
+ * Autocomplete hands its chips MUI's props.
  */
 interface ChipProps {
   label: string

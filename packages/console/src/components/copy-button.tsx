@@ -1,9 +1,9 @@
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined'
-import IconButton from '@mui/material/IconButton'
-import Tooltip from '@mui/material/Tooltip'
 import { useEffect, useState } from 'react'
+import { IconButton } from './button'
+import { ContentCopyOutlinedIcon } from './icons'
+import './copy-button.css'
 
-/** Copies text; 'Copied to clipboard!' shows for 1.5 s (SPEC §9). */
+/** Copies text; 'Copied to clipboard!' shows for 1.5 s (SPEC §9), and is read out. */
 export function CopyButton({
   text,
   label = 'Copy',
@@ -11,7 +11,7 @@ export function CopyButton({
 }: {
   text: string
   label?: string
-  /** `inherit` on a coloured surface (a filled alert). */
+  /** `inherit` on a coloured surface (a filled notice). */
   color?: 'inherit'
 }) {
   const [copied, setCopied] = useState(false)
@@ -27,10 +27,18 @@ export function CopyButton({
   }
 
   return (
-    <Tooltip title={copied ? 'Copied to clipboard!' : label} open={copied || undefined} placement="top">
-      <IconButton size="small" aria-label={label} color={color} onClick={() => void copy()}>
-        <ContentCopyOutlined fontSize="inherit" />
+    <span className="copy-button">
+      <IconButton label={label} title={label} size="small" color={color} onClick={() => void copy()}>
+        <ContentCopyOutlinedIcon fontSize="small" />
       </IconButton>
-    </Tooltip>
+      {/* Read out when it appears; shown above the button as a tooltip. */}
+      <span role="status">
+        {copied && (
+          <span role="tooltip" className="copy-button-said">
+            Copied to clipboard!
+          </span>
+        )}
+      </span>
+    </span>
   )
 }

@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react'
-import { ErrorOutlineIcon } from './icons'
-import './button.css'
-import './error-notice.css'
+import { Button } from './button'
+import { Notice } from './notice'
 
-/**
- * MUI's outlined error Alert with a title and a Retry, drawn by `error-notice.css`: it can show on the first screen,
- * which renders no styled component (issue 14).
- */
+/** What could not be loaded, where it would have been, with the reason and a Retry. */
 export function ErrorNotice({
   title,
   children,
@@ -17,19 +13,17 @@ export function ErrorNotice({
   onRetry: () => void
 }) {
   return (
-    <div role="alert" className="error-notice">
-      <span className="error-notice-icon">
-        <ErrorOutlineIcon />
-      </span>
-      <div className="error-notice-message">
-        <div className="error-notice-title">{title}</div>
-        {children}
-      </div>
-      <div className="error-notice-action">
-        <button type="button" className="button button-small-text" onClick={onRetry}>
+    <Notice
+      severity="error"
+      role="alert"
+      title={title}
+      action={
+        <Button size="small" color="inherit" onClick={onRetry}>
           Retry
-        </button>
-      </div>
-    </div>
+        </Button>
+      }
+    >
+      {children}
+    </Notice>
   )
 }

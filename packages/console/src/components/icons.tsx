@@ -6,11 +6,11 @@ interface IconProps {
 }
 
 /**
- * The Material icons the first screen shows, as plain SVG. MUI's icons are each a styled component, and the first
- * screen renders none, so that neither emotion nor MUI's styling runs before the first card (issue 14). The paths
- * are those of @mui/icons-material, which the lazy screens keep using.
+ * The console's icons: Material's, as plain SVG (their paths are those of Material Icons, Apache 2.0). One
+ * implementation for every screen: MUI's icon components are each a styled component, which the first screen does
+ * without (docs/decisions/0014), and ESLint keeps @mui/icons-material out of the console.
  */
-function icon(name: string, path: string) {
+function icon(name: string, ...paths: string[]) {
   function PlainIcon({ fontSize = 'medium' }: IconProps) {
     return (
       <svg
@@ -20,7 +20,9 @@ function icon(name: string, path: string) {
         focusable="false"
         data-testid={`${name}Icon`}
       >
-        <path d={path} />
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
       </svg>
     )
   }
@@ -99,4 +101,64 @@ export const EditNoteIcon = icon(
 export const ErrorOutlineIcon = icon(
   'ErrorOutline',
   'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+)
+
+export const LightModeOutlinedIcon = icon(
+  'LightModeOutlined',
+  'M12 9c1.65 0 3 1.35 3 3s-1.35 3-3 3-3-1.35-3-3 1.35-3 3-3m0-2c-2.76 0-5 2.24-5 5s2.24 5 5 5 5-2.24 5-5-2.24-5-5-5M2 13h2c.55 0 1-.45 1-1s-.45-1-1-1H2c-.55 0-1 .45-1 1s.45 1 1 1m18 0h2c.55 0 1-.45 1-1s-.45-1-1-1h-2c-.55 0-1 .45-1 1s.45 1 1 1M11 2v2c0 .55.45 1 1 1s1-.45 1-1V2c0-.55-.45-1-1-1s-1 .45-1 1m0 18v2c0 .55.45 1 1 1s1-.45 1-1v-2c0-.55-.45-1-1-1s-1 .45-1 1M5.99 4.58c-.39-.39-1.03-.39-1.41 0-.39.39-.39 1.03 0 1.41l1.06 1.06c.39.39 1.03.39 1.41 0s.39-1.03 0-1.41zm12.37 12.37c-.39-.39-1.03-.39-1.41 0-.39.39-.39 1.03 0 1.41l1.06 1.06c.39.39 1.03.39 1.41 0 .39-.39.39-1.03 0-1.41zm1.06-10.96c.39-.39.39-1.03 0-1.41-.39-.39-1.03-.39-1.41 0l-1.06 1.06c-.39.39-.39 1.03 0 1.41s1.03.39 1.41 0zM7.05 18.36c.39-.39.39-1.03 0-1.41-.39-.39-1.03-.39-1.41 0l-1.06 1.06c-.39.39-.39 1.03 0 1.41s1.03.39 1.41 0z',
+)
+
+export const DarkModeOutlinedIcon = icon(
+  'DarkModeOutlined',
+  'M9.37 5.51c-.18.64-.27 1.31-.27 1.99 0 4.08 3.32 7.4 7.4 7.4.68 0 1.35-.09 1.99-.27C17.45 17.19 14.93 19 12 19c-3.86 0-7-3.14-7-7 0-2.93 1.81-5.45 4.37-6.49M12 3c-4.97 0-9 4.03-9 9s4.03 9 9 9 9-4.03 9-9c0-.46-.04-.92-.1-1.36-.98 1.37-2.58 2.26-4.4 2.26-2.98 0-5.4-2.42-5.4-5.4 0-1.81.89-3.42 2.26-4.4-.44-.06-.9-.1-1.36-.1',
+)
+
+export const SettingsBrightnessOutlinedIcon = icon(
+  'SettingsBrightnessOutlined',
+  'M21 3H3c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h18c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 16.01H3V4.99h18zM8 16h2.5l1.5 1.5 1.5-1.5H16v-2.5l1.5-1.5-1.5-1.5V8h-2.5L12 6.5 10.5 8H8v2.5L6.5 12 8 13.5zm4-7c1.66 0 3 1.34 3 3s-1.34 3-3 3z',
+)
+
+export const MenuIcon = icon('Menu', 'M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z')
+
+export const CloseIcon = icon(
+  'Close',
+  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
+)
+
+export const ContentCopyOutlinedIcon = icon(
+  'ContentCopyOutlined',
+  'M16 1H4c-1.1 0-2 .9-2 2v14h2V3h12zm3 4H8c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h11c1.1 0 2-.9 2-2V7c0-1.1-.9-2-2-2m0 16H8V7h11z',
+)
+
+export const AddCircleOutlineOutlinedIcon = icon(
+  'AddCircleOutlineOutlined',
+  'M13 7h-2v4H7v2h4v4h2v-4h4v-2h-4zm-1-5C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+)
+
+export const ExpandMoreIcon = icon('ExpandMore', 'M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z')
+
+export const OpenInBrowserOutlinedIcon = icon(
+  'OpenInBrowserOutlined',
+  'M19 4H5c-1.11 0-2 .9-2 2v12c0 1.1.89 2 2 2h4v-2H5V8h14v10h-4v2h4c1.1 0 2-.9 2-2V6c0-1.1-.89-2-2-2m-7 6-4 4h3v6h2v-6h3z',
+)
+
+export const ArticleOutlinedIcon = icon(
+  'ArticleOutlined',
+  'M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2',
+  'M14 17H7v-2h7zm3-4H7v-2h10zm0-4H7V7h10z',
+)
+
+export const WarningAmberOutlinedIcon = icon(
+  'WarningAmberOutlined',
+  'M12 5.99 19.53 19H4.47zM12 2 1 21h22zm1 14h-2v2h2zm0-6h-2v4h2z',
+)
+
+export const InfoOutlinedIcon = icon(
+  'InfoOutlined',
+  'M11 7h2v2h-2zm0 4h2v6h-2zm1-9C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8',
+)
+
+export const CheckCircleOutlinedIcon = icon(
+  'CheckCircleOutlined',
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m4.59-12.42L10 14.17l-2.59-2.58L6 13l4 4 8-8z',
 )

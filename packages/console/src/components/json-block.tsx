@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box'
+import './json-block.css'
 
 /** Read-only JSON, indented as upstream shows it: the custom model view and the register forms' JSON panel. */
 export function JsonBlock({
@@ -11,12 +11,8 @@ export function JsonBlock({
   maxHeight: number | string
 }) {
   return (
-    <Box
-      component="pre"
-      aria-label={label}
-      sx={{ m: 0, p: 2, bgcolor: 'grey.100', borderRadius: 1, overflow: 'auto', maxHeight, fontSize: 12 }}
-    >
+    <pre className="json-block" aria-label={label} tabIndex={0} style={{ maxHeight }}>
       {text}
-    </Box>
+    </pre>
   )
 }

@@ -1,12 +1,7 @@
-import ExpandMore from '@mui/icons-material/ExpandMore'
-import Accordion from '@mui/material/Accordion'
-import AccordionDetails from '@mui/material/AccordionDetails'
-import AccordionSummary from '@mui/material/AccordionSummary'
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { CopyButton } from './copy-button'
+import { Disclosure } from './disclosure'
 import { JsonBlock } from './json-block'
+import './json-panel.css'
 
 /**
  * SPEC §2: the collapsible, read-only JSON Format panel of the register forms — the payload as indented JSON,
@@ -15,23 +10,23 @@ import { JsonBlock } from './json-block'
 export function JsonPanel({ value }: { value: unknown }) {
   const text = JSON.stringify(value, null, 4)
   return (
-    <Accordion disableGutters variant="outlined" sx={{ mt: 3 }}>
-      <AccordionSummary expandIcon={<ExpandMore />}>
-        <Stack>
-          <Typography sx={{ fontWeight: 600 }}>JSON Format</Typography>
-          <Typography variant="body2" color="text.secondary">
-            Show custom json config used by api
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails>
-        <Box sx={{ position: 'relative' }}>
-          <Box sx={{ position: 'absolute', top: 4, right: 4 }}>
+    <div className="json-panel">
+      <Disclosure
+        outlined
+        summary={
+          <>
+            <span className="json-panel-title">JSON Format</span>
+            <span className="json-panel-subtitle">Show custom json config used by api</span>
+          </>
+        }
+      >
+        <div className="json-panel-body">
+          <span className="json-panel-copy">
             <CopyButton text={text} label="Copy all" />
-          </Box>
+          </span>
           <JsonBlock text={text} label="Custom json config" maxHeight={480} />
-        </Box>
-      </AccordionDetails>
-    </Accordion>
+        </div>
+      </Disclosure>
+    </div>
   )
 }

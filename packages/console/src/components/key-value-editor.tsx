@@ -1,13 +1,9 @@
-import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
-import Snackbar from '@mui/material/Snackbar'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import { useState } from 'react'
+import { IconButton } from './button'
+import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from './icons'
+import { TextField } from './text-field'
+import { Toast } from './toast'
+import './key-value-editor.css'
 
 export interface KeyValueRow {
   key: string
@@ -25,8 +21,8 @@ interface KeyValueEditorProps {
 const complete = (row: KeyValueRow) => row.key.trim() !== '' && row.value.trim() !== ''
 
 /**
- * A list of key/value rows (SPEC §5): a row can be added only when the last one is complete, and keys must be
- * unique.
+ * A list of key/value rows (SPEC §5): a row can be added only when the last one is complete (SPEC §9's snackbar says
+ * so otherwise), and keys must be unique.
  */
 export function KeyValueEditor({
   label,
@@ -51,56 +47,38 @@ export function KeyValueEditor({
     onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)))
 
   return (
-    <Box>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <IconButton size="small" aria-label={`Add ${label}`} onClick={add} color="primary">
-          <AddCircleOutline fontSize="small" />
+    <div className="key-value-editor">
+      <div className="key-value-head">
+        <span className="muted">{label}</span>
+        <IconButton label={`Add ${label}`} size="small" color="primary" onClick={add}>
+          <AddCircleOutlineOutlinedIcon fontSize="small" />
         </IconButton>
-      </Stack>
-      <Stack spacing={1.5}>
-        {rows.map((row, index) => {
-          const duplicate = row.key.trim() !== '' && (counts.get(row.key.trim()) ?? 0) > 1
-          return (
-            <Stack direction="row" spacing={1} key={index} sx={{ alignItems: 'flex-start' }}>
-              <TextField
-                size="small"
-                label={keyLabel}
-                value={row.key}
-                onChange={(event) => update(index, { key: event.target.value })}
-                error={duplicate}
-                helperText={duplicate ? `${row.key.trim()} must be unique` : undefined}
-                sx={{ flex: 1 }}
-              />
-              <TextField
-                size="small"
-                label={valueLabel}
-                value={row.value}
-                onChange={(event) => update(index, { value: event.target.value })}
-                sx={{ flex: 1 }}
-              />
-              <IconButton
-                aria-label={`Remove ${keyLabel} ${row.key}`}
-                onClick={() => onChange(rows.filter((_, i) => i !== index))}
-              >
-                <DeleteOutline fontSize="small" />
-              </IconButton>
-            </Stack>
-          )
-        })}
-      </Stack>
-      <Snackbar
-        open={warning !== ''}
-        autoHideDuration={3000}
-        onClose={() => setWarning('')}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert severity="warning" variant="filled" onClose={() => setWarning('')}>
+      </div>
+      {rows.map((row, index) => {
+        const duplicate = row.key.trim() !== '' && (counts.get(row.key.trim()) ?? 0) > 1
+        return (
+          <div className="key-value-row" key={index}>
+            <TextField
+              label={keyLabel}
+              value={row.key}
+              onChange={(key) => update(index, { key })}
+              error={duplicate ? `${row.key.trim()} must be unique` : null}
+            />
+            <TextField label={valueLabel} value={row.value} onChange={(value) => update(index, { value })} />
+            <IconButton
+              label={row.key ? `Remove ${keyLabel} ${row.key}` : `Remove this ${keyLabel}`}
+              onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            >
+              <DeleteOutlineOutlinedIcon fontSize="small" />
+            </IconButton>
+          </div>
+        )
+      })}
+      {warning && (
+        <Toast severity="warning" autoHideMs={3000} onClose={() => setWarning('')}>
           {warning}
-        </Alert>
-      </Snackbar>
-    </Box>
+        </Toast>
+      )}
+    </div>
   )
 }

@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import LinearProgress from '@mui/material/LinearProgress'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { formatBytes } from '../lib/format'
 import type { Launch } from '../lib/launches'
+import { Button } from './button'
+import './launch-progress.css'
+import './surface.css'
 
 const STAGE: Record<Launch['stage'], string> = {
   pending: 'Preparing',
@@ -25,32 +22,31 @@ function downloadText(launch: Launch): string | null {
 /** A launch in flight: its stage, progress and download, with Cancel. */
 export function LaunchProgress({ launch, onCancel }: { launch: Launch; onCancel: () => void }) {
   const download = downloadText(launch)
+  const percent = Math.round(launch.progress * 100)
   return (
-    <Paper component="section" variant="outlined" sx={{ p: 2 }} aria-label={`Launching ${launch.model_uid}`}>
-      <Stack direction="row" sx={{ alignItems: 'center', gap: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {launch.model_uid}{' '}
-            <Typography component="span" color="text.secondary">
-              · {STAGE[launch.stage]} · {Math.round(launch.progress * 100)} %
-            </Typography>
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={launch.progress * 100}
-            sx={{ my: 1 }}
-            aria-label={`${launch.model_uid} progress`}
-          />
-          {download && (
-            <Typography variant="body2" color="text.secondary">
-              {download}
-            </Typography>
-          )}
-        </Box>
-        <Button color="error" variant="outlined" onClick={onCancel}>
-          Cancel
-        </Button>
-      </Stack>
-    </Paper>
+    <section className="surface launch-progress" aria-label={`Launching ${launch.model_uid}`}>
+      <div className="launch-progress-text">
+        <p className="launch-progress-title">
+          {launch.model_uid}{' '}
+          <span className="muted">
+            · {STAGE[launch.stage]} · {percent} %
+          </span>
+        </p>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-label={`${launch.model_uid} progress`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${String(percent)}%` }} />
+        </div>
+        {download && <p className="launch-progress-download muted">{download}</p>}
+      </div>
+      <Button color="error" variant="outlined" onClick={onCancel}>
+        Cancel
+      </Button>
+    </section>
   )
 }

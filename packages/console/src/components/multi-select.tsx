@@ -1,6 +1,7 @@
 import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { ArrowDropDownIcon } from './icons'
 import { OutlinedField } from './outlined-field'
+import './listbox.css'
 import './multi-select.css'
 
 interface MultiSelectProps {
@@ -14,7 +15,7 @@ interface MultiSelectProps {
  * A field that chooses any number of options, drawn as MUI's outlined select. Written here (WAI-ARIA's select-only
  * combobox: the focus stays on the field, arrows move through the options, Enter or Space picks, Escape closes)
  * because MUI's Select brings its menu, popover, modal and every input variant to the first screen, ~15 KiB gzip;
- * styled by `multi-select.css`, as the first screen renders no styled component (issue 14).
+ * styled by `multi-select.css` (docs/decisions/0013, 0022).
  * Memoised: the search beside it re-renders the filter bar on every keystroke.
  */
 export const MultiSelect = memo(function MultiSelect({ label, options, value, onChange }: MultiSelectProps) {
@@ -63,7 +64,7 @@ export const MultiSelect = memo(function MultiSelect({ label, options, value, on
       label={label}
       htmlFor={id}
       shrink={value.length > 0}
-      className={open ? 'multi-select multi-select-open' : 'multi-select'}
+      className={open ? 'multi-select select-field select-field-open' : 'multi-select select-field'}
       end={<ArrowDropDownIcon />}
     >
       <input
@@ -84,7 +85,7 @@ export const MultiSelect = memo(function MultiSelect({ label, options, value, on
         <ul
           role="listbox"
           id={`${id}-options`}
-          className="multi-select-options"
+          className="listbox"
           aria-label={label}
           aria-multiselectable
           // Keeps the focus on the field while an option is clicked.

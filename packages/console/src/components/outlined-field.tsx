@@ -14,12 +14,15 @@ interface OutlinedFieldProps {
   children: ReactNode
   className?: string
   rootRef?: Ref<HTMLDivElement>
+  error?: boolean
+  disabled?: boolean
+  /** An asterisk after the label (the input itself says `required` to assistive technology). */
+  required?: boolean
 }
 
 /**
- * MUI's small outlined field (label, notched outline, adornments) drawn by `outlined-field.css`, for the first
- * screen's search and filters: it renders no styled component, so that neither emotion nor MUI's styling runs before
- * the first card (issue 14). The lazy screens keep MUI's TextField.
+ * The outline every field of the console is drawn in (label, notched outline, adornments; `outlined-field.css`):
+ * the text fields, selects and the search.
  */
 export function OutlinedField({
   label,
@@ -30,14 +33,18 @@ export function OutlinedField({
   children,
   className,
   rootRef,
+  error = false,
+  disabled = false,
+  required = false,
 }: OutlinedFieldProps) {
+  const mark = required ? <span aria-hidden="true"> *</span> : null
+  const classes = ['outlined-field', shrink && 'outlined-field-shrunk', error && 'outlined-field-error']
+  if (disabled) classes.push('outlined-field-disabled')
   return (
-    <div
-      ref={rootRef}
-      className={`outlined-field${shrink ? ' outlined-field-shrunk' : ''} ${className ?? ''}`}
-    >
-      <label className="outlined-label" htmlFor={htmlFor}>
+    <div ref={rootRef} className={[...classes, className].filter(Boolean).join(' ')}>
+      <label className="outlined-label" htmlFor={htmlFor} id={`${htmlFor}-label`}>
         {label}
+        {mark}
       </label>
       <div className={`outlined-box${start ? ' outlined-box-start' : ''}${end ? ' outlined-box-end' : ''}`}>
         {start}
@@ -45,7 +52,10 @@ export function OutlinedField({
         {end}
         <fieldset aria-hidden="true" className="outlined-outline">
           <legend>
-            <span>{label}</span>
+            <span>
+              {label}
+              {mark}
+            </span>
           </legend>
         </fieldset>
       </div>

@@ -1,19 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
 import { routes } from '../lib/routes'
+import { Button } from './button'
+import { ColorSchemeSwitch } from './color-scheme-switch'
 import { LogoutIcon } from './icons'
-import './button.css'
 import './page-header.css'
 
+/** Whether a screen was shown already since the page loaded: the first one leaves the focus where it is. */
+let screenShown = false
+
 /**
- * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT (MUI's outlined button, drawn by
- * `button.css`: the first screen renders no styled component, issue 14).
+ * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT; beside them the colour scheme. A
+ * screen opened from another takes the focus to its heading, so a keyboard or screen reader user starts there.
  */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const heading = useRef<HTMLHeadingElement>(null)
+
+  useEffect(() => {
+    if (screenShown) heading.current?.focus()
+    screenShown = true
+  }, [])
 
   const logOut = () => {
     signOut()
@@ -24,15 +34,15 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 
   return (
     <header className="page-header">
-      <h1>{title}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {title}
+      </h1>
       {children}
+      <ColorSchemeSwitch />
       {isLoggedIn() && (
-        <button type="button" className="button button-outlined" onClick={logOut}>
-          <span className="button-icon">
-            <LogoutIcon />
-          </span>
+        <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logOut}>
           LOG OUT
-        </button>
+        </Button>
       )}
     </header>
   )

@@ -12,7 +12,7 @@ interface RouteTabsProps {
  * A tab row drawn by CSS alone. MUI's Tabs measures the row and every tab after each render to place its sliding
  * indicator and scroll buttons (forced layouts on the first screen, and ~4 KiB gzip of code for it); here the chosen
  * tab's own border is the indicator, and a row too narrow for its tabs scrolls. Plain elements styled by
- * `route-tabs.css`: the first screen renders no styled component (issue 14).
+ * `route-tabs.css`, as every widget is (docs/decisions/0022).
  */
 /** Keys that move the focus along the row, as WAI-ARIA's tabs pattern has them (the focus moves, the choice stays). */
 const STEP: Record<string, (index: number, count: number) => number> = {

@@ -2,9 +2,10 @@ import { lazy, type ComponentType } from 'react'
 
 /**
  * A component drawn with MUI, once its code and the console's theme have arrived, with the theme around it. The
- * first screen renders no MUI component and loads none of MUI's styling (issue 14: the theme and its provider alone
- * cost its first card ~16 ms at 4×, bench/README.md), so the theme is not at the top of the console: it comes with
- * each part that uses MUI (the screens but Launch Model, the dialogs, the drawer, the toast), which all load this way.
+ * first screen renders no MUI component and loads none of MUI's styling (docs/decisions/0014: the theme and its
+ * provider alone cost its first card ~16 ms at 4×), so the theme is not at the top of the console: it comes with each
+ * part that uses one of MUI's heavy components (the data grid, the autocomplete, the dialogs, the drawer), which all
+ * load this way.
  */
 export async function themed<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -83,7 +83,7 @@ export interface RequestOptions<T> {
   /**
    * For a long list (the LLM catalogue is 1–4 MiB): called with its first entries, those whole in the first
    * HEAD_BYTES, when they pass `schema` as they are. The whole answer is then parsed and checked once the page is
-   * idle, after the head is on screen (4× catalogue: the first card ~35 ms sooner, bench/README.md). The call still
+   * idle, after the head is on screen (4× catalogue: the first card ~35 ms sooner, docs/decisions/0017). The call still
    * resolves with the whole answer, or fails as any other.
    */
   onHead?: (head: T) => void
@@ -91,7 +91,7 @@ export interface RequestOptions<T> {
 
 /**
  * Answers are read as bytes and decoded here: what `response.text()` does, but the page's main thread spends ~40 %
- * less on a 4 MiB catalogue (Chromium decodes `text()` chunk by chunk as it arrives, ~3× slower; bench/README.md).
+ * less on a 4 MiB catalogue (Chromium decodes `text()` chunk by chunk as it arrives, ~3× slower; docs/decisions/0016).
  */
 const utf8 = new TextDecoder()
 

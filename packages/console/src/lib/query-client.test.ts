@@ -7,11 +7,11 @@ const failure = (status: number, detail = 'nope') =>
   new ApiError(status, detail, new Response(null, { status }))
 
 /** Runs one failing mutation with this metadata; answers what reached the toast. */
-async function toastOf(error: Error, meta: Record<string, unknown>) {
+async function toastOf(error: Error, meta: Record<string, unknown>, variables?: string) {
   const showError = vi.fn()
   const client = createQueryClient(showError)
   const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(error), meta })
-  await observer.mutate().catch(() => undefined)
+  await observer.mutate(variables).catch(() => undefined)
   return showError.mock.calls.map(([message]) => message as string)
 }
 
@@ -33,6 +33,10 @@ describe('the one error path of mutations', () => {
     const describe = (error: unknown) => `Login failed: ${(error as ApiError).status}`
     expect(await toastOf(failure(401), { describe })).toEqual(['Login failed: 401'])
     expect(await toastOf(failure(400), { describe })).toEqual(['Login failed: 400'])
+    // A failure the screen shows itself, told by what the call was made with.
+    const shownOnScreen = (_error: unknown, variables: unknown) => variables === 'shown'
+    expect(await toastOf(failure(500), { shownOnScreen }, 'shown')).toEqual([])
+    expect(await toastOf(failure(500), { shownOnScreen }, 'elsewhere')).toEqual(['Server error: 500 - nope'])
   })
 })
 

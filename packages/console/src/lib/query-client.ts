@@ -17,6 +17,11 @@ declare module '@tanstack/react-query' {
       silent?: boolean
       /** Answers that are no failure: 499, the user cancelled what they had started. */
       expected?: readonly number[]
+      /**
+       * Failures the screen shows itself — under the field they are about (lib/field-errors.ts), or in a panel —
+       * so no toast says them twice. Given the failure and what the call was made with.
+       */
+      shownOnScreen?: (error: unknown, variables: unknown) => boolean
       /** SPEC's wording for every failure of this call, where it has its own (Login). */
       describe?: (error: unknown) => string
       /** SPEC §3's isCallingApi is on while this runs (see app-state.tsx). */
@@ -72,9 +77,10 @@ export function createQueryClient(showError: ShowError): QueryClient {
       onError: (error, query) => report(error, query.meta?.silent, query.meta?.background),
     }),
     mutationCache: new MutationCache({
-      onError: (error, _v, _c, mutation) => {
+      onError: (error, variables, _c, mutation) => {
         const meta = mutation.meta ?? {}
         if (error instanceof ApiError && meta.expected?.includes(error.status)) return
+        if (meta.shownOnScreen?.(error, variables)) return
         // A call with its own wording owns all its failures (Login's 401 is a wrong password, worth saying).
         if (meta.describe && !meta.silent) showError(meta.describe(error))
         else report(error, meta.silent)

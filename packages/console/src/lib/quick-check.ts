@@ -10,7 +10,7 @@ const compiled = new WeakMap<Schema, Check | null>()
 /**
  * Whether `value` certainly passes `schema` as it is, checked without zod's machinery: zod allocates a result and a
  * copy for every value it visits, and for the Launch page's catalogue (4 MiB, ~8,600 specs) that was ~40 ms of the
- * first load's main thread, against ~4 ms here (bench/README.md).
+ * first load's main thread, against ~4 ms here (docs/decisions/0015).
  *
  * The check is compiled once per schema from its definition, for the kinds answers are made of (loose and strict
  * objects, arrays, unions, optional and nullable, strings, numbers, booleans, null, literals, enums, unknown) and

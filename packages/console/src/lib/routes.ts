@@ -29,6 +29,9 @@ export const routes = {
   clusterInfo: { path: 'cluster_info', href: () => '/cluster_info' },
 } as const
 
+/** The section on screen now (`running_models`, …): the first segment of the hash route. */
+export const sectionOnScreen = () => window.location.hash.split('/')[1] ?? ''
+
 /** Where the console starts, and where anything unknown leads. */
 export const HOME = routes.launchModel.href('llm')
 

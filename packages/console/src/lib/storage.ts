@@ -1,3 +1,5 @@
+import { COLOR_SCHEME_KEY } from '@serving-console/contract'
+
 /**
  * Every browser-storage key of SPEC §3, in one place. Nothing else touches sessionStorage, localStorage or the
  * token cookie directly, so a key in SPEC greps straight to here.
@@ -130,5 +132,20 @@ export const customJsonStore = {
   },
   set(model: Record<string, unknown>): void {
     sessionStorage.setItem('customJsonData', JSON.stringify(model))
+  },
+}
+
+/**
+ * Beyond SPEC: the colour scheme a person chose in the header (local storage `colorScheme`, shared with the chat
+ * page's script, which reads it before the first paint); none means the system's.
+ */
+export const colorSchemeStore = {
+  get(): 'light' | 'dark' | null {
+    const value = localStorage.getItem(COLOR_SCHEME_KEY)
+    return value === 'light' || value === 'dark' ? value : null
+  },
+  set(value: 'light' | 'dark' | null): void {
+    if (value === null) localStorage.removeItem(COLOR_SCHEME_KEY)
+    else localStorage.setItem(COLOR_SCHEME_KEY, value)
   },
 }

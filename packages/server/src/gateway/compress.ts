@@ -9,7 +9,7 @@ type Encoding = 'br' | 'gzip'
 
 /**
  * The encoding to send an upstream answer in, or none. Xinference sends its JSON uncompressed, and v3's detailed
- * LLM catalogue is 3.4 MiB: compressed it is ~0.1 MiB, for ~11 ms of a zlib thread (measured in bench/README.md).
+ * LLM catalogue is 3.4 MiB: compressed it is ~0.1 MiB, for ~11 ms of a zlib thread (docs/decisions/0009).
  * Only JSON is compressed: event streams must reach the browser chunk by chunk, and files pass as they are.
  */
 export function encodingFor(

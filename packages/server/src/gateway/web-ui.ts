@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto'
+import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { FastifyReply } from 'fastify'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
+import { sha256Source } from '../plugins/security-headers.js'
 
 type Page =
   | { kind: 'chat'; name: string; contextLength: number | null }
@@ -10,14 +11,17 @@ type Page =
 /** Escapes text for HTML text and attribute values. */
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-const CLUSTER_PAGE_STYLE = `body { margin: 0; font: 15px/1.6 Inter, Roboto, "Helvetica Neue", Arial, sans-serif; background: #f6f7fb; color: #1d1f27; }
-main { max-width: 640px; margin: 15vh auto; padding: 24px 28px; background: #fff; border: 1px solid #dde0ea; border-radius: 8px; }
-h1 { margin: 0 0 12px; font-size: 20px; }
-a { color: #3b4ca8; font-weight: 600; word-break: break-all; }`
+/** On the console's design tokens (`ui/tokens.css`), as the chat page. */
+const CLUSTER_PAGE_STYLE = `body { margin: 0; font-family: var(--sc-font); line-height: 1.6; background: var(--sc-palette-background-default); color: var(--sc-palette-text-primary); }
+main { max-width: 640px; margin: 15vh auto; padding: 24px 28px; background: var(--sc-palette-background-paper); border: 1px solid var(--sc-palette-divider); border-radius: var(--sc-shape-borderRadius); }
+h1 { margin: 0 0 12px; font-size: var(--sc-h6-size); overflow-wrap: anywhere; }
+a { color: var(--sc-palette-primary-main); font-weight: 600; word-break: break-all; }
+@media (max-width: 599.95px) { main { margin: 24px 16px; padding: 20px 16px; } }`
 
 const CLUSTER_PAGE_CSP = [
   "default-src 'none'",
-  `style-src 'sha256-${createHash('sha256').update(CLUSTER_PAGE_STYLE).digest('base64')}'`,
+  `script-src ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
+  `style-src 'self' ${sha256Source(CLUSTER_PAGE_STYLE)}`,
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -35,6 +39,8 @@ function clusterPage(uid: string, address: string): string {
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>${html(uid)} · Serving Console</title>
+<script>${COLOR_SCHEME_SCRIPT}</script>
+<link rel="stylesheet" href="ui/tokens.css" />
 <style>${CLUSTER_PAGE_STYLE}</style>
 </head>
 <body>

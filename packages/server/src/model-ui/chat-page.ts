@@ -1,31 +1,45 @@
-import { createHash } from 'node:crypto'
+import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
+import { sha256Source } from '../plugins/security-headers.js'
 
 /** Escapes text for HTML text and attribute values. */
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
-const STYLE = `  :root { --primary: #3b4ca8; --error: #d8342c; --border: #dde0ea; --muted: #5f6577; --bg: #f6f7fb; }
-  * { box-sizing: border-box; }
-  body { margin: 0; font: 14px/1.5 Inter, Roboto, "Helvetica Neue", Arial, sans-serif; background: var(--bg); color: #1d1f27; }
-  header { display: flex; align-items: center; gap: 12px; padding: 14px 24px; background: #fff; border-bottom: 1px solid var(--border); }
-  header h1 { margin: 0; font-size: 18px; }
-  header span { color: var(--muted); }
-  main { display: grid; grid-template-columns: 300px 1fr; gap: 20px; padding: 20px 24px; height: calc(100vh - 60px); }
-  aside, section { background: #fff; border: 1px solid var(--border); border-radius: 8px; padding: 16px; }
+/**
+ * In the console's look, on its design tokens (`ui/tokens.css`, which the console's build writes: one source for
+ * every colour, both schemes); two columns, stacked on a phone.
+ */
+const STYLE = `  * { box-sizing: border-box; }
+  body { margin: 0; font-family: var(--sc-font); font-size: var(--sc-body-size); line-height: 1.5; background: var(--sc-palette-background-default); color: var(--sc-palette-text-primary); }
+  header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 14px 24px; background: var(--sc-palette-background-paper); border-bottom: 1px solid var(--sc-palette-divider); }
+  header h1 { margin: 0; font-size: var(--sc-h6-size); overflow-wrap: anywhere; }
+  header span { color: var(--sc-palette-text-secondary); }
+  header a { margin-left: auto; color: var(--sc-palette-primary-main); font-weight: 600; text-decoration: none; }
+  header a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px solid var(--sc-palette-primary-main); outline-offset: 2px; }
+  main { display: grid; grid-template-columns: 300px minmax(0, 1fr); gap: 20px; padding: 20px 24px; height: calc(100vh - 62px); }
+  aside, section { min-width: 0; background: var(--sc-palette-background-paper); border: 1px solid var(--sc-palette-divider); border-radius: var(--sc-shape-borderRadius); padding: 16px; }
   aside label { display: block; font-weight: 600; margin: 12px 0 4px; }
   aside label:first-child { margin-top: 0; }
-  input, textarea { width: 100%; font: inherit; padding: 8px 10px; border: 1px solid var(--border); border-radius: 6px; }
+  input, textarea { width: 100%; font: inherit; padding: 8px 10px; border: 1px solid var(--sc-palette-divider); border-radius: 6px; background: var(--sc-palette-background-paper); color: inherit; }
   textarea { resize: vertical; }
   section { display: flex; flex-direction: column; min-height: 0; }
   #messages { flex: 1; overflow-y: auto; display: flex; flex-direction: column; gap: 12px; padding-bottom: 12px; }
   .message { max-width: 80%; padding: 10px 14px; border-radius: 10px; white-space: pre-wrap; word-break: break-word; }
-  .user { align-self: flex-end; background: var(--primary); color: #fff; }
-  .assistant { align-self: flex-start; background: #eef0f7; }
-  .error { align-self: stretch; background: #fdecea; color: var(--error); }
-  form { display: flex; gap: 10px; border-top: 1px solid var(--border); padding-top: 12px; }
-  button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 6px; border: 0; background: var(--primary); color: #fff; cursor: pointer; }
-  button[type=button] { background: transparent; color: var(--primary); border: 1px solid var(--primary); }
+  .user { align-self: flex-end; background: var(--sc-palette-primary-main); color: var(--sc-palette-primary-contrastText); }
+  .assistant { align-self: flex-start; background: var(--sc-palette-action-hover); }
+  .error { align-self: stretch; background: var(--sc-palette-Alert-errorStandardBg); color: var(--sc-palette-Alert-errorColor); }
+  form { display: flex; gap: 10px; border-top: 1px solid var(--sc-palette-divider); padding-top: 12px; }
+  button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 6px; border: 0; background: var(--sc-palette-primary-main); color: var(--sc-palette-primary-contrastText); cursor: pointer; }
+  button[type=button] { background: transparent; color: var(--sc-palette-primary-main); border: 1px solid var(--sc-palette-primary-main); }
   button:disabled { opacity: .5; cursor: default; }
-  .empty { color: var(--muted); margin: auto; }
+  .empty { color: var(--sc-palette-text-secondary); margin: auto; }
+  @media (max-width: 599.95px) {
+    header { padding: 12px 16px; }
+    main { grid-template-columns: minmax(0, 1fr); height: auto; padding: 16px; gap: 16px; }
+    section { min-height: 70vh; }
+    form { flex-wrap: wrap; }
+    form input { flex: 1 1 100%; }
+    .message { max-width: 92%; }
+  }
 `
 
 // The page's one script is the same for every model (the uid travels in `data-model`), so its hash is fixed.
@@ -109,13 +123,14 @@ $('form').onsubmit = async (event) => {
 };
 `
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
-
-/** The chat page runs only its own inline script and style, talks only to this server, and is never framed. */
+/**
+ * The chat page runs only its own inline scripts (its chat, and the colour scheme's before the first paint) and
+ * style, with the console's design tokens; it talks only to this server, and is never framed.
+ */
 export const CHAT_PAGE_CSP = [
   "default-src 'none'",
-  `script-src ${sha256(SCRIPT)}`,
-  `style-src ${sha256(STYLE)}`,
+  `script-src ${sha256Source(SCRIPT)} ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
+  `style-src 'self' ${sha256Source(STYLE)}`,
   "connect-src 'self'",
   "img-src 'self' data:",
   "base-uri 'none'",
@@ -136,10 +151,12 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>${html(model.uid)} · Serving Console</title>
+<script>${COLOR_SCHEME_SCRIPT}</script>
+<link rel="stylesheet" href="ui/tokens.css" />
 <style>${STYLE}</style>
 </head>
 <body data-model="${html(model.uid)}">
-<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span></header>
+<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span><a href="ui/#/running_models/LLM">Back to the console</a></header>
 <main>
   <aside aria-label="Settings">
     <label for="system">System prompt</label>

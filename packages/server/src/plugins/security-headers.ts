@@ -1,12 +1,18 @@
+import { createHash } from 'node:crypto'
+import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 
+/** A policy's source for an inline script or style: its hash. */
+export const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+
 /**
- * The console's policy: its own scripts only, styles inline too (MUI's emotion writes style tags), requests only
- * to this server, never inside a frame of another page.
+ * The console's policy: its own scripts only (and index.html's one inline script, which picks the colour scheme
+ * before the first paint, by its hash), styles inline too (MUI's emotion writes style tags), requests only to this
+ * server, never inside a frame of another page.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

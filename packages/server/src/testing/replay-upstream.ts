@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 
-/** One recorded exchange with a real Xinference server (see fixtures/xinference-recorded/README). */
+/** One recorded exchange with a real Xinference server (see fixtures/README.md). */
 export interface Exchange {
   number: number
   name: string

@@ -18,8 +18,19 @@ export function AppLayout() {
 
   return (
     <div className="app-layout">
+      <a
+        className="skip-link"
+        href="#main-content"
+        // The address holds the route (hash routing): the link moves the focus, not the address.
+        onClick={(event) => {
+          event.preventDefault()
+          document.getElementById('main-content')?.focus()
+        }}
+      >
+        Skip to content
+      </a>
       <SideNav />
-      <main className="app-main">
+      <main className="app-main" id="main-content" tabIndex={-1}>
         {!settled ? (
           <Spinner label="Checking sign-in" />
         ) : hasToken() ? (

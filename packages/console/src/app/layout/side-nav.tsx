@@ -1,9 +1,12 @@
-import type { ComponentType } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { Link, useLocation } from 'react-router'
+import { IconButton } from '../../components/button'
 import {
   AddBoxOutlinedIcon,
+  CloseIcon,
   DnsOutlinedIcon,
   GitHubIcon,
+  MenuIcon,
   RocketLaunchOutlinedIcon,
   ViewListOutlinedIcon,
 } from '../../components/icons'
@@ -28,52 +31,98 @@ const ENTRIES: Entry[] = [
   { label: 'Cluster Information', Icon: DnsOutlinedIcon, to: routes.clusterInfo.href() },
 ]
 
+/** The entries: links (a middle click opens a tab), the chosen section's `aria-current="page"`. */
+function NavList({ onFollow }: { onFollow?: () => void }) {
+  const active = useLocation().pathname.split('/')[1]
+  return (
+    <div className="side-nav-list">
+      {ENTRIES.map((entry) => (
+        <Link
+          key={entry.to}
+          to={entry.to}
+          className="side-nav-item"
+          aria-current={active === entry.to.split('/')[1] ? 'page' : undefined}
+          onClick={() => {
+            rememberSection(entry.to)
+            onFollow?.()
+          }}
+        >
+          <span className="side-nav-icon">
+            <entry.Icon />
+          </span>
+          <span className="side-nav-label">{entry.label}</span>
+        </Link>
+      ))}
+      <hr className="divider side-nav-divider" />
+      <a className="side-nav-item" href={SOURCE_REPOSITORY_URL} target="_blank" rel="noopener noreferrer">
+        <span className="side-nav-icon">
+          <GitHubIcon />
+        </span>
+        <span className="side-nav-label">Contact Us</span>
+      </a>
+    </div>
+  )
+}
+
 /**
- * The side navigation (SPEC §2 and §9: 20 % of the window, clamped to 287–320 px, in `side-nav.css`), drawn as MUI's
- * list but by plain CSS: the first screen renders no styled component (issue 14). The chosen section's entry is
- * `aria-current="page"`.
+ * The side navigation: from 600 px wide, SPEC §2 and §9's permanent column (20 % of the window, clamped to
+ * 287–320 px, in `side-nav.css`); narrower, a bar with a menu button that opens the same entries in a drawer (a
+ * modal dialog: Escape closes it and the focus returns to the button).
  */
 export function SideNav() {
-  const navigate = useNavigate()
-  const active = useLocation().pathname.split('/')[1]
+  const [open, setOpen] = useState(false)
+  const drawer = useRef<HTMLDialogElement>(null)
+  const menuButton = useRef<HTMLButtonElement>(null)
 
-  const open = (entry: Entry) => {
-    rememberSection(entry.to)
-    void navigate(entry.to)
-  }
+  useEffect(() => {
+    const dialog = drawer.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
 
   return (
-    // The room the navigation takes in the page, and the navigation fixed in it.
-    <div className="side-nav-room">
-      <nav className="side-nav" aria-label="Main">
-        <div className="side-nav-logo">
-          <Logo />
-        </div>
-        <hr className="divider" />
-        <div className="side-nav-list">
-          {ENTRIES.map((entry) => (
-            <button
-              key={entry.to}
-              type="button"
-              className="side-nav-item"
-              aria-current={active === entry.to.split('/')[1] ? 'page' : undefined}
-              onClick={() => open(entry)}
-            >
-              <span className="side-nav-icon">
-                <entry.Icon />
-              </span>
-              <span className="side-nav-label">{entry.label}</span>
-            </button>
-          ))}
-          <hr className="divider side-nav-divider" />
-          <a className="side-nav-item" href={SOURCE_REPOSITORY_URL} target="_blank" rel="noopener noreferrer">
-            <span className="side-nav-icon">
-              <GitHubIcon />
-            </span>
-            <span className="side-nav-label">Contact Us</span>
-          </a>
-        </div>
-      </nav>
-    </div>
+    <>
+      {/* The room the navigation takes in the page, and the navigation fixed in it. */}
+      <div className="side-nav-room">
+        <nav className="side-nav" aria-label="Main">
+          <div className="side-nav-logo">
+            <Logo />
+          </div>
+          <hr className="divider" />
+          <NavList />
+        </nav>
+      </div>
+      <header className="app-bar">
+        <IconButton label="Open the navigation" ref={menuButton} onClick={() => setOpen(true)}>
+          <MenuIcon />
+        </IconButton>
+        <Logo />
+      </header>
+      <dialog
+        ref={drawer}
+        className="nav-drawer"
+        aria-label="Navigation"
+        // Escape, or a click on the backdrop (the dialog itself, outside its panel).
+        onClose={() => {
+          setOpen(false)
+          menuButton.current?.focus()
+        }}
+        onClick={(event) => {
+          if (event.target === drawer.current) setOpen(false)
+        }}
+      >
+        <nav className="nav-drawer-panel" aria-label="Main">
+          <div className="side-nav-logo nav-drawer-head">
+            <Logo />
+            <IconButton label="Close the navigation" onClick={() => setOpen(false)}>
+              <CloseIcon />
+            </IconButton>
+          </div>
+          <hr className="divider" />
+          <NavList onFollow={() => setOpen(false)} />
+        </nav>
+      </dialog>
+    </>
   )
 }

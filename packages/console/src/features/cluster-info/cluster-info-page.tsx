@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
@@ -14,6 +11,7 @@ import { SummaryPanel } from './components/summary-panel'
 import { WorkerDetails } from './components/worker-details'
 import { totalsOf } from './summarize'
 import { useResourceHistory } from './use-resource-history'
+import './components/panel.css'
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403
 
@@ -34,26 +32,20 @@ export function ClusterInfoPage() {
     <>
       <PageHeader title="Cluster Information" />
       {!info.data ? (
-        <Typography color="text.secondary">Loading</Typography>
+        <p className="muted">Loading</p>
       ) : (
-        <Stack spacing={3}>
+        <div className="cluster-panels">
           <ResourceTrends samples={history} />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
+          <div className="cluster-pair-row">
             <SummaryPanel
               title="Supervisor"
               totals={totalsOf(info.data, 'Supervisor')}
               version={version.data}
             />
             <SummaryPanel title="Workers" totals={totalsOf(info.data, 'Worker')} version={version.data} />
-          </Box>
+          </div>
           <WorkerDetails nodes={info.data} />
-        </Stack>
+        </div>
       )}
     </>
   )

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert'
-import CircularProgress from '@mui/material/CircularProgress'
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate, useParams } from 'react-router'
+import { Notice } from '../../components/notice'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
+import { Spinner } from '../../components/spinner'
 import { toastMessageFor } from '../../lib/api-client'
 import { rememberSection, routes } from '../../lib/routes'
 import { customJsonStore } from '../../lib/storage'
@@ -39,8 +39,12 @@ function EditModel({ kind, modelName }: { kind: RegisterKind; modelName: string 
     )
   }
   if (saved.isError)
-    return <Alert severity="error">{toastMessageFor(saved.error) ?? 'An unexpected error occurred.'}</Alert>
-  return <CircularProgress aria-label="Loading the model" />
+    return (
+      <Notice severity="error" role="alert">
+        {toastMessageFor(saved.error) ?? 'An unexpected error occurred.'}
+      </Notice>
+    )
+  return <Spinner label="Loading the model" />
 }
 
 /** SPEC §2 "Register Model": six forms by kind; with a model name in the route, edit mode. */

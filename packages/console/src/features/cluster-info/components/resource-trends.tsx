@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { useId } from 'react'
+import '../../../components/surface.css'
 import { HISTORY_LENGTH, type ResourceSample } from '../use-resource-history'
+import './resource-trends.css'
 
 const WIDTH = 240
 const HEIGHT = 56
 
-function Sparkline({ label, values, color }: { label: string; values: number[]; color: string }) {
+/** One resource's line, in its colour of the theme (`--sc-palette-console-chart-*`). */
+function Sparkline({ label, values, colour }: { label: string; values: number[]; colour: string }) {
   const gradient = useId()
   const step = WIDTH / (HISTORY_LENGTH - 1)
   // Newest at the right edge; the line grows in from the right as samples arrive.
@@ -20,15 +19,13 @@ function Sparkline({ label, values, color }: { label: string; values: number[]; 
   const latest = values.at(-1)
   const first = points[0]?.split(',')[0] ?? String(WIDTH)
   return (
-    <Box sx={{ flex: '1 1 220px', minWidth: 200 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 0.5 }}>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="body2" sx={{ fontWeight: 600 }} aria-label={`${label} now`}>
+    <div className="sparkline" style={{ color: `var(--sc-palette-console-chart-${colour})` }}>
+      <div className="sparkline-head">
+        <span className="muted">{label}</span>
+        <span className="sparkline-now" aria-label={`${label} now`}>
           {latest === undefined ? '–' : `${latest.toFixed(1)} %`}
-        </Typography>
-      </Stack>
+        </span>
+      </div>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         width="100%"
@@ -39,11 +36,11 @@ function Sparkline({ label, values, color }: { label: string; values: number[]; 
       >
         <defs>
           <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
-            <stop offset="0%" stopColor={color} stopOpacity={0.35} />
-            <stop offset="100%" stopColor={color} stopOpacity={0.02} />
+            <stop offset="0%" stopColor="currentColor" stopOpacity={0.35} />
+            <stop offset="100%" stopColor="currentColor" stopOpacity={0.02} />
           </linearGradient>
         </defs>
-        <rect x={0} y={0} width={WIDTH} height={HEIGHT} fill="#f1f3f9" rx={4} />
+        <rect className="sparkline-track" x={0} y={0} width={WIDTH} height={HEIGHT} rx={4} />
         {points.length > 1 && (
           <>
             <polygon
@@ -53,14 +50,14 @@ function Sparkline({ label, values, color }: { label: string; values: number[]; 
             <polyline
               points={points.join(' ')}
               fill="none"
-              stroke={color}
+              stroke="currentColor"
               strokeWidth={1.6}
               vectorEffect="non-scaling-stroke"
             />
           </>
         )}
       </svg>
-    </Box>
+    </div>
   )
 }
 
@@ -68,18 +65,15 @@ function Sparkline({ label, values, color }: { label: string; values: number[]; 
 export function ResourceTrends({ samples }: { samples: ResourceSample[] }) {
   const gpu = samples.map((sample) => sample.gpuMem).filter((value): value is number => value !== null)
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-label="Recent usage">
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5, fontWeight: 600 }}>
-        Recent usage{' '}
-        <Typography component="span" variant="body2" color="text.secondary">
-          (workers, last 5 minutes)
-        </Typography>
-      </Typography>
-      <Stack direction="row" sx={{ gap: 4, flexWrap: 'wrap' }}>
-        <Sparkline label="CPU" values={samples.map((sample) => sample.cpu)} color="#3b4ca8" />
-        <Sparkline label="Memory" values={samples.map((sample) => sample.mem)} color="#2e8b6e" />
-        {gpu.length > 0 && <Sparkline label="GPU memory" values={gpu} color="#c26a12" />}
-      </Stack>
-    </Paper>
+    <section className="surface cluster-panel" aria-label="Recent usage">
+      <h2>
+        Recent usage <span className="sparkline-note muted">(workers, last 5 minutes)</span>
+      </h2>
+      <div className="sparklines">
+        <Sparkline label="CPU" values={samples.map((sample) => sample.cpu)} colour="cpu" />
+        <Sparkline label="Memory" values={samples.map((sample) => sample.mem)} colour="memory" />
+        {gpu.length > 0 && <Sparkline label="GPU memory" values={gpu} colour="gpu" />}
+      </div>
+    </section>
   )
 }

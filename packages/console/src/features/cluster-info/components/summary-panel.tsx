@@ -1,25 +1,16 @@
 import type { ClusterVersion } from '@serving-console/contract'
-import Box from '@mui/material/Box'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
-import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
+import '../../../components/surface.css'
+import '../../../components/table.css'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import type { NodeTotals } from '../summarize'
 
 /** A label and its value, kept together on one line; a value wider than the cell (a commit hash) breaks. */
 function Pair({ label, value }: { label: string; value: string }) {
   return (
-    <Box component="span" sx={{ mr: 3, display: 'inline-block', maxWidth: '100%', overflowWrap: 'anywhere' }}>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
-        {label}:
-      </Box>{' '}
-      {value}
-    </Box>
+    <span className="cluster-pair">
+      <span className="muted">{label}:</span> {value}
+    </span>
   )
 }
 
@@ -70,26 +61,24 @@ export function SummaryPanel({ title, totals, version }: SummaryPanelProps) {
   ])
 
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} aria-label={title} component="section">
-      <Typography variant="h6" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-        {title}
-      </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ width: 180, fontWeight: 600 }}>Item</TableCell>
-            <TableCell sx={{ fontWeight: 600 }}>Value</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+    <section className="surface cluster-panel" aria-label={title}>
+      <h2>{title}</h2>
+      <table className="table summary-table">
+        <thead>
+          <tr>
+            <th>Item</th>
+            <th>Value</th>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map(([item, value]) => (
-            <TableRow key={item}>
-              <TableCell>{item}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{value}</TableCell>
-            </TableRow>
+            <tr key={item}>
+              <td>{item}</td>
+              <td>{value}</td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </Paper>
+        </tbody>
+      </table>
+    </section>
   )
 }

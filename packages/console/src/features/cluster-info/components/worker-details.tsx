@@ -1,12 +1,6 @@
 import type { ClusterNode } from '@serving-console/contract'
-import Paper from '@mui/material/Paper'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TableRow from '@mui/material/TableRow'
-import Typography from '@mui/material/Typography'
+import '../../../components/surface.css'
+import '../../../components/table.css'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import { usage } from '../summarize'
 
@@ -26,41 +20,38 @@ const COLUMNS = [
 export function WorkerDetails({ nodes }: { nodes: readonly ClusterNode[] }) {
   const workers = nodes.filter((node) => node.node_type === 'Worker')
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} aria-label="Worker Details" component="section">
-      <Typography variant="h6" component="h2" sx={{ mb: 1, fontWeight: 600 }}>
-        Worker Details
-      </Typography>
-      <TableContainer>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
+    <section className="surface cluster-panel" aria-labelledby="worker-details-title">
+      <h2 id="worker-details-title">Worker Details</h2>
+      {/* Wider than a narrow window: it scrolls within itself, and takes the focus to be scrolled by keyboard. */}
+      <div className="table-scroll" role="group" aria-label="Worker Details, scrolls sideways" tabIndex={0}>
+        <table className="table worker-table">
+          <thead>
+            <tr>
               {COLUMNS.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                  {column}
-                </TableCell>
+                <th key={column}>{column}</th>
               ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
+            </tr>
+          </thead>
+          <tbody>
             {workers.map((node, index) => {
               const used = usage(node)
               return (
-                <TableRow key={`${node.ip_address}-${index}`}>
-                  <TableCell>{node.node_type}</TableCell>
-                  <TableCell>{node.ip_address}</TableCell>
-                  <TableCell>{twoDecimals(used.cpuUsed)}</TableCell>
-                  <TableCell>{twoDecimals(node.cpu_count)}</TableCell>
-                  <TableCell>{formatBytes(used.memUsed)}</TableCell>
-                  <TableCell>{formatBytes(node.mem_total)}</TableCell>
-                  <TableCell>{node.gpu_count}</TableCell>
-                  <TableCell>{formatBytes(used.gpuMemUsed)}</TableCell>
-                  <TableCell>{formatBytes(node.gpu_vram_total)}</TableCell>
-                </TableRow>
+                <tr key={`${node.ip_address}-${index}`}>
+                  <td>{node.node_type}</td>
+                  <td>{node.ip_address}</td>
+                  <td>{twoDecimals(used.cpuUsed)}</td>
+                  <td>{twoDecimals(node.cpu_count)}</td>
+                  <td>{formatBytes(used.memUsed)}</td>
+                  <td>{formatBytes(node.mem_total)}</td>
+                  <td>{node.gpu_count}</td>
+                  <td>{formatBytes(used.gpuMemUsed)}</td>
+                  <td>{formatBytes(node.gpu_vram_total)}</td>
+                </tr>
               )
             })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Paper>
+          </tbody>
+        </table>
+      </div>
+    </section>
   )
 }

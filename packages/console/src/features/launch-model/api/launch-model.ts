@@ -1,6 +1,9 @@
-import { apiPaths, LaunchResponse, type LaunchRequest } from '@serving-console/contract'
+import { apiPaths, LaunchResponse, type LaunchList, type LaunchRequest } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { fieldOfError } from '../../../lib/field-errors'
+import { launchesQuery } from '../../../lib/launches'
+import { sectionOnScreen } from '../../../lib/routes'
 import { launchKeys } from './keys'
 
 /** `POST /api/v1/models`: answers once the model is ready (the server waits for its workers). */
@@ -8,14 +11,44 @@ export const launchModel = (payload: LaunchRequest) =>
   api.post(apiPaths.models, payload, { schema: LaunchResponse })
 
 /**
- * Launches a model: SPEC's calling flag is on meanwhile, a failure reaches the toast, a launch the user
- * cancelled (499) does not. The catalogue is read again afterwards (the launch may have cached files).
+ * Whether the screen already shows a launch's failure, so that no toast says it twice: a uid already taken shows
+ * under the drawer's Model UID; on Running Models, a launch its Launches panel is following (listed by the
+ * server under the uid asked for) turns into a failure there, with its reason.
+ */
+export function launchFailureShown(
+  error: unknown,
+  payload: LaunchRequest,
+  launches: LaunchList | undefined,
+  section: string,
+): boolean {
+  if (fieldOfError(error) === 'model_uid') return true
+  return (
+    section === 'running_models' &&
+    payload.model_uid != null &&
+    (launches ?? []).some((launch) => launch.model_uid === payload.model_uid)
+  )
+}
+
+/**
+ * Launches a model: SPEC's calling flag is on meanwhile, a launch the user cancelled (499) is no failure, and a
+ * failure reaches the toast unless the screen shows it (`launchFailureShown`). The catalogue is read again
+ * afterwards (the launch may have cached files).
  */
 export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: launchModel,
-    meta: { callsApi: true, expected: [499] },
+    meta: {
+      callsApi: true,
+      expected: [499],
+      shownOnScreen: (error, payload) =>
+        launchFailureShown(
+          error,
+          payload as LaunchRequest,
+          queryClient.getQueryData(launchesQuery.queryKey),
+          sectionOnScreen(),
+        ),
+    },
     onSuccess: (_answer, payload) => {
       void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
       onLaunched(payload)

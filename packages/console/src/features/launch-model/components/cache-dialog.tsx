@@ -1,18 +1,16 @@
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import IconButton from '@mui/material/IconButton'
-import Tooltip from '@mui/material/Tooltip'
 import type { CacheEntry } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { Button, IconButton } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { CopyButton } from '../../../components/copy-button'
+import { DeleteOutlineOutlinedIcon } from '../../../components/icons'
+import './cache-dialog.css'
 import { cacheQuery, useDeleteCache } from '../api/cache-files'
 
 interface CacheDialogProps {
@@ -28,12 +26,10 @@ const pathCell = (field: 'real_path' | 'path', headerName: string): GridColDef<C
   flex: 1,
   minWidth: 220,
   renderCell: ({ value }) => (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }} title={String(value)}>
-        {String(value)}
-      </Box>
+    <span className="cache-path">
+      <span title={String(value)}>{String(value)}</span>
       <CopyButton text={String(value)} label={`Copy ${headerName}`} />
-    </Box>
+    </span>
   ),
 })
 
@@ -76,14 +72,13 @@ export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
       sortable: false,
       minWidth: 100,
       renderCell: ({ row }) => (
-        <Tooltip title="Delete cached files">
-          <IconButton
-            aria-label={`Delete ${row.model_version}`}
-            onClick={() => setConfirming(row.model_version)}
-          >
-            <DeleteOutlineOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <IconButton
+          label={`Delete ${row.model_version}`}
+          title="Delete cached files"
+          onClick={() => setConfirming(row.model_version)}
+        >
+          <DeleteOutlineOutlinedIcon fontSize="small" />
+        </IconButton>
       ),
     },
   ]

@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import { useState } from 'react'
+import { Button } from '../../../components/button'
 import { JsonBlock } from '../../../components/json-block'
 
 interface CustomJsonDialogProps {

@@ -1,61 +1,6 @@
-import Box from '@mui/material/Box'
-import MenuItem from '@mui/material/MenuItem'
-import TextField from '@mui/material/TextField'
-import type { TextFieldProps } from '@mui/material/TextField'
+import { Select } from '../../../components/select'
+import { TextField } from '../../../components/text-field'
 import type { LaunchForm } from '../model/launch-form'
-
-interface SelectFieldProps {
-  label: string
-  value: string
-  options: readonly (string | { value: string; label: string; disabled?: boolean; hint?: string | null })[]
-  onChange: (value: string) => void
-  disabled?: boolean
-  helperText?: string
-}
-
-/** A labelled single-choice field; options may be disabled with a reason. */
-export function SelectField({ label, value, options, onChange, disabled, helperText }: SelectFieldProps) {
-  return (
-    <TextField
-      select
-      fullWidth
-      size="small"
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      disabled={disabled}
-      helperText={helperText}
-    >
-      {options.map((option) => {
-        const item = typeof option === 'string' ? { value: option, label: option } : option
-        return (
-          <MenuItem
-            key={item.value}
-            value={item.value}
-            disabled={item.disabled}
-            title={item.hint ?? undefined}
-          >
-            {item.label}
-          </MenuItem>
-        )
-      })}
-    </TextField>
-  )
-}
-
-/** A text field that reports errors under itself. */
-export function TextInput(props: TextFieldProps & { errorText?: string | null }) {
-  const { errorText, ...rest } = props
-  return (
-    <TextField
-      fullWidth
-      size="small"
-      error={Boolean(errorText)}
-      helperText={errorText ?? rest.helperText}
-      {...rest}
-    />
-  )
-}
 
 /** A number field with a lower bound (SPEC §5: N GPU Layers ≥ -1, Replica ≥ 1). */
 export function NumberInput({
@@ -71,15 +16,13 @@ export function NumberInput({
 }) {
   return (
     <TextField
-      fullWidth
-      size="small"
       type="number"
       label={label}
       value={value}
-      slotProps={{ htmlInput: { min } }}
-      onChange={(event) => {
-        const next = Number(event.target.value)
-        if (event.target.value !== '' && Number.isFinite(next)) onChange(Math.max(min, Math.trunc(next)))
+      min={min}
+      onChange={(text) => {
+        const next = Number(text)
+        if (text !== '' && Number.isFinite(next)) onChange(Math.max(min, Math.trunc(next)))
       }}
     />
   )
@@ -90,17 +33,22 @@ interface SharedFieldProps {
   onChange: (patch: Partial<LaunchForm>) => void
 }
 
-/** Model UID across the whole row; blank means the model name. */
-export function ModelUidField({ form, onChange, modelName }: SharedFieldProps & { modelName: string }) {
+/** Model UID across the whole row; blank means the model name. A server's refusal of it shows under it. */
+export function ModelUidField({
+  form,
+  onChange,
+  modelName,
+  error,
+}: SharedFieldProps & { modelName: string; error?: string | null }) {
   return (
-    <Box sx={{ gridColumn: '1 / -1' }}>
-      <TextInput
-        label="Model UID (optional)"
-        placeholder={modelName}
-        value={form.modelUid}
-        onChange={(event) => onChange({ modelUid: event.target.value })}
-      />
-    </Box>
+    <TextField
+      className="launch-field-wide"
+      label="Model UID (optional)"
+      placeholder={modelName}
+      value={form.modelUid}
+      onChange={(modelUid) => onChange({ modelUid })}
+      error={error ?? null}
+    />
   )
 }
 
@@ -111,7 +59,7 @@ export function DownloadHubField({
   hubOptions,
 }: SharedFieldProps & { hubOptions: string[] }) {
   return (
-    <SelectField
+    <Select
       label="Download Hub (optional)"
       value={form.downloadHub || 'none'}
       options={['none', ...hubOptions]}

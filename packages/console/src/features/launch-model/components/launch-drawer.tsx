@@ -1,15 +1,13 @@
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Chip from '@mui/material/Chip'
-import Divider from '@mui/material/Divider'
 import Drawer from '@mui/material/Drawer'
-import Stack from '@mui/material/Stack'
-import Typography from '@mui/material/Typography'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
+import { Button } from '../../../components/button'
+import { Chip } from '../../../components/chip'
+import { CancelIcon } from '../../../components/icons'
 import { LaunchProgress } from '../../../components/launch-progress'
 import { useAppState } from '../../../lib/app-state'
+import { fieldErrorText } from '../../../lib/field-errors'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
@@ -30,6 +28,7 @@ import { missingUv } from '../../../lib/upstream-errors'
 import { LlmLaunchFields } from './llm-launch-fields'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
+import './launch-drawer.css'
 
 interface LaunchDrawerProps {
   model: CatalogueModel
@@ -113,8 +112,24 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     setFormKey(formKey + 1)
   }
 
+  const canLaunch = !(busy || incomplete || invalid)
+  const start = () => launch.mutate(buildPayload(kind, model.name, settled))
+  // Ctrl+Enter (⌘+Enter) launches from anywhere in the drawer, as a form's submit would.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !canLaunch) return
+    event.preventDefault()
+    start()
+  }
+  const titleId = useId()
+  // A uid the server says is taken shows under Model UID, while it is the one that was refused.
+  const uidError =
+    launch.variables && buildPayload(kind, model.name, settled).model_uid === launch.variables.model_uid
+      ? fieldErrorText(launch.error, 'model_uid')
+      : null
+
   const fieldProps = {
     form: settled,
+    uidError,
     gpuCount,
     hubOptions: hubOptions(model),
     onChange: change,
@@ -125,59 +140,66 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
       anchor="right"
       open
       onClose={onClose}
-      slotProps={{ paper: { sx: { width: { xs: '100vw', sm: 640 } } } }}
+      slotProps={{
+        paper: {
+          className: 'launch-drawer',
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-labelledby': titleId,
+        },
+      }}
     >
-      <Box
-        component="section"
-        aria-label={`Launch ${model.name}`}
-        sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
-      >
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, px: 3, py: 2.5 }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, flex: 1 }} noWrap>
-            {model.name}
-          </Typography>
+      <section className="launch-drawer-body" aria-label={`Launch ${model.name}`} onKeyDown={onKeyDown}>
+        <header className="launch-drawer-head">
+          <h2 id={titleId}>{model.name}</h2>
           {hasLastConfig && (
-            <Chip label="Last Config" color="primary" variant="outlined" onDelete={removeLastConfig} />
+            <Chip
+              label="Last Config"
+              tone="primary"
+              action={{
+                label: 'Remove Last Config',
+                icon: <CancelIcon fontSize="small" />,
+                onClick: removeLastConfig,
+              }}
+            />
           )}
-        </Stack>
-        <Divider />
-        <Box key={formKey} sx={{ flex: 1, overflowY: 'auto', px: 3, py: 3 }}>
+        </header>
+        <div key={formKey} className="launch-drawer-form">
           {kind === 'LLM' ? (
             <LlmLaunchFields {...fieldProps} engines={engines.data} />
           ) : (
             <SimpleLaunchFields {...fieldProps} kind={kind} />
           )}
-        </Box>
+        </div>
         {missingUvFailure && !launch.isPending && (
-          <Box sx={{ px: 3, pb: 2 }}>
+          <div className="launch-drawer-notice">
             <MissingUvNotice
               engine={settled.engine}
               engineNeedsIt={kind === 'LLM' && needsVirtualEnv(engines.data, settled.engine, settled.format)}
               canLaunchWithout={kind === 'LLM'}
               onRetry={launchWithoutVirtualEnv}
-              disabled={busy || incomplete || invalid}
+              disabled={!canLaunch}
             />
-          </Box>
+          </div>
         )}
         {progress && inFlight(progress) && (
-          <Box sx={{ px: 3, pb: 2 }}>
+          <div className="launch-drawer-notice">
             <LaunchProgress launch={progress} onCancel={() => cancel.mutate(progress.model_uid)} />
-          </Box>
+          </div>
         )}
-        <Divider />
-        <Stack direction="row" sx={{ gap: 1.5, px: 3, py: 2, justifyContent: 'flex-end' }}>
+        <footer className="launch-drawer-actions">
           <Button onClick={onClose}>Go Back</Button>
           <Button
             variant="contained"
             loading={launch.isPending}
-            loadingPosition="start"
-            disabled={busy || incomplete || invalid}
-            onClick={() => launch.mutate(buildPayload(kind, model.name, settled))}
+            disabled={!canLaunch}
+            title="Launch (Ctrl+Enter)"
+            onClick={start}
           >
             {launch.isPending ? 'Launching' : 'Launch'}
           </Button>
-        </Stack>
-      </Box>
+        </footer>
+      </section>
     </Drawer>
   )
 }

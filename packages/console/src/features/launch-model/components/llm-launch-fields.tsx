@@ -1,11 +1,13 @@
 import type { EngineMap } from '@serving-console/contract'
-import Box from '@mui/material/Box'
 import { KeyValueEditor } from '../../../components/key-value-editor'
 import type { LaunchForm } from '../model/launch-form'
 import { engineChoices, formatOptions, quantizationOptions, sizeOptions } from '../model/launch-options'
 import { gpuIdxError, requestLimitsError } from '../model/validation'
-import { CollapsibleSection } from './collapsible-section'
-import { DownloadHubField, ModelUidField, NumberInput, SelectField, TextInput } from './form-fields'
+import { Disclosure } from '../../../components/disclosure'
+import { Select } from '../../../components/select'
+import { TextField } from '../../../components/text-field'
+import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
+import './launch-fields.css'
 
 interface LlmLaunchFieldsProps {
   form: LaunchForm
@@ -15,6 +17,8 @@ interface LlmLaunchFieldsProps {
   /** Applies a change; engine/format/size/quantization changes settle the cascade. */
   onChange: (patch: Partial<LaunchForm>) => void
   modelName: string
+  /** The server's refusal of the uid, for under Model UID. */
+  uidError: string | null
 }
 
 const sizeLabel = (size: string) => `${size.replace('_', '.')}B`
@@ -27,13 +31,14 @@ export function LlmLaunchFields({
   hubOptions,
   onChange,
   modelName,
+  uidError,
 }: LlmLaunchFieldsProps) {
   const nGpuOptions = ['auto', 'CPU', ...Array.from({ length: gpuCount }, (_, i) => String(i + 1))]
   const hasLora = form.loras.length + form.imageLoraLoad.length + form.imageLoraFuse.length > 0
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <ModelUidField form={form} onChange={onChange} modelName={modelName} />
-      <SelectField
+    <div className="launch-fields">
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} />
+      <Select
         label="Model Engine"
         value={form.engine}
         onChange={(engine) => onChange({ engine })}
@@ -44,14 +49,14 @@ export function LlmLaunchFields({
           hint: choice.unavailable,
         }))}
       />
-      <SelectField
+      <Select
         label="Model Format"
         value={form.format}
         options={formatOptions(engines, form.engine)}
         onChange={(format) => onChange({ format })}
         disabled={!form.engine}
       />
-      <SelectField
+      <Select
         label="Model Size"
         value={form.size}
         options={sizeOptions(engines, form.engine, form.format).map((size) => ({
@@ -61,14 +66,14 @@ export function LlmLaunchFields({
         onChange={(size) => onChange({ size })}
         disabled={!form.format}
       />
-      <SelectField
+      <Select
         label="Quantization"
         value={form.quantization}
         options={quantizationOptions(engines, form.engine, form.format, form.size)}
         onChange={(quantization) => onChange({ quantization })}
         disabled={!form.size}
       />
-      <SelectField
+      <Select
         label={gpuCount > 0 ? 'N GPU' : 'Device'}
         value={form.nGpu}
         options={nGpuOptions}
@@ -86,33 +91,33 @@ export function LlmLaunchFields({
         min={1}
         onChange={(replica) => onChange({ replica })}
       />
-      <TextInput
+      <TextField
         label="Request Limits (optional)"
         value={form.requestLimits}
-        onChange={(event) => onChange({ requestLimits: event.target.value })}
-        errorText={requestLimitsError(form.requestLimits)}
+        onChange={(requestLimits) => onChange({ requestLimits })}
+        error={requestLimitsError(form.requestLimits)}
       />
-      <TextInput
+      <TextField
         label="Worker IP (optional)"
         value={form.workerIp}
-        onChange={(event) => onChange({ workerIp: event.target.value })}
+        onChange={(workerIp) => onChange({ workerIp })}
       />
-      <TextInput
+      <TextField
         label="GPU Idx (optional)"
         value={form.gpuIdx}
-        onChange={(event) => onChange({ gpuIdx: event.target.value })}
-        errorText={gpuIdxError(form.gpuIdx)}
+        onChange={(gpuIdx) => onChange({ gpuIdx })}
+        error={gpuIdxError(form.gpuIdx)}
       />
       <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
-      <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 1 }}>
-        <CollapsibleSection title="Optional configurations" initiallyOpen={form.extra.length > 0}>
+      <div className="launch-field-wide launch-sections">
+        <Disclosure summary="Optional configurations" initiallyOpen={form.extra.length > 0}>
           <KeyValueEditor
             label="Additional parameters passed to the inference engine"
             rows={form.extra}
             onChange={(extra) => onChange({ extra })}
           />
-        </CollapsibleSection>
-        <CollapsibleSection title="Lora Config" initiallyOpen={hasLora}>
+        </Disclosure>
+        <Disclosure summary="Lora Config" initiallyOpen={hasLora}>
           <KeyValueEditor
             label="Lora Model Config"
             keyLabel="lora_name"
@@ -130,8 +135,8 @@ export function LlmLaunchFields({
             rows={form.imageLoraFuse}
             onChange={(imageLoraFuse) => onChange({ imageLoraFuse })}
           />
-        </CollapsibleSection>
-      </Box>
-    </Box>
+        </Disclosure>
+      </div>
+    </div>
   )
 }

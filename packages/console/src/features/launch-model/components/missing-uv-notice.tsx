@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
+import { Button } from '../../../components/button'
+import { Notice } from '../../../components/notice'
 
 /**
  * A launch failed because the cluster's workers have no `uv` to build a virtual environment
@@ -22,38 +22,32 @@ export function MissingUvNotice({
 }) {
   if (engineNeedsIt) {
     return (
-      <Alert severity="warning">
+      <Notice severity="warning">
         {engine} is not installed on the cluster's workers: Xinference installs it in a virtual environment,
         which needs uv on every worker (pip install uv). Install uv there, or choose an engine the workers
         have.
-      </Alert>
+      </Notice>
     )
   }
   if (!canLaunchWithout) {
     return (
-      <Alert severity="warning">
+      <Notice severity="warning">
         The cluster's workers have no uv, which Xinference needs to build this model's virtual environment:
         install it on every worker (pip install uv).
-      </Alert>
+      </Notice>
     )
   }
   return (
-    <Alert
+    <Notice
       severity="warning"
       action={
-        <Button
-          color="inherit"
-          size="small"
-          disabled={disabled}
-          onClick={onRetry}
-          sx={{ whiteSpace: 'nowrap' }}
-        >
+        <Button color="inherit" size="small" disabled={disabled} onClick={onRetry}>
           Launch without it
         </Button>
       }
     >
       The cluster's workers have no uv, which Xinference uses to build a virtual environment for {engine}.
       Launching without one adds enable_virtual_env = false to the additional parameters.
-    </Alert>
+    </Notice>
   )
 }

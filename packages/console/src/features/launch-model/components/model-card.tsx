@@ -23,8 +23,6 @@ export interface ModelCardProps {
   onDelete: (model: CatalogueModel) => void
 }
 
-const favoriteColor = { color: '#f5a623' }
-
 const stop = (handler: () => void) => (event: MouseEvent) => {
   event.stopPropagation()
   handler()
@@ -52,7 +50,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
 
   return (
     // Plain elements styled by `model-card.css`: cards are many and re-render on every keystroke of the search,
-    // and the first screen renders no styled component (issue 14).
+    // and the first screen renders no styled component (docs/decisions/0014).
     <article
       className="model-card"
       role="listitem"
@@ -72,16 +70,15 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
       }}
     >
       <div className="card-header">
-        <h3 className="card-name" title={model.name}>
+        <h2 className="card-name" title={model.name}>
           {model.name}
-        </h3>
+        </h2>
         {model.isBuiltin ? (
           <button
-            className="card-icon-button"
+            className={favorite ? 'card-icon-button card-favorite' : 'card-icon-button'}
             type="button"
             aria-label={favorite ? 'Unfavorite' : 'Favorite'}
             onClick={stop(() => props.onToggleFavorite(model.name))}
-            style={favorite ? favoriteColor : undefined}
           >
             {favorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
           </button>

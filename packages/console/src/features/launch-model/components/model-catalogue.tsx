@@ -1,6 +1,7 @@
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
+import { Button } from '../../../components/button'
 import { LoadError } from '../../../components/load-error'
 import { lazyThemed } from '../../../components/themed'
 import { rememberSection, routes } from '../../../lib/routes'
@@ -28,7 +29,7 @@ interface ModelCatalogueProps {
 }
 
 // The cache dialog brings the data grid: load it only when someone opens it.
-// What opens on a click loads on that click: the first screen ships only the catalogue (issue 14).
+// What opens on a click loads on that click: the first screen ships only the catalogue (docs/decisions/0012).
 const ConfirmDialog = lazyThemed(
   async () => (await import('../../../components/confirm-dialog')).ConfirmDialog,
 )
@@ -124,9 +125,24 @@ export function ModelCatalogue({
       ) : !models ? (
         <p className="catalogue-note">Loading models…</p>
       ) : shown.length === 0 ? (
-        <p className="catalogue-note">
-          {models.length ? 'No model matches these filters.' : 'No models here yet.'}
-        </p>
+        // Empty, with the next step: fewer filters, or a model of one's own.
+        <div className="catalogue-note">
+          {models.length ? (
+            <>
+              <p>No model matches these filters.</p>
+              <Button size="small" onClick={() => setFilters(NO_FILTERS)}>
+                Clear the filters
+              </Button>
+            </>
+          ) : (
+            <>
+              <p>No models here yet.</p>
+              {custom && (
+                <Link to={routes.registerModel.href(kind === 'LLM' ? 'llm' : kind)}>Register a model</Link>
+              )}
+            </>
+          )}
+        </div>
       ) : (
         <ModelGrid
           items={shown}

@@ -1,7 +1,9 @@
-import Box from '@mui/material/Box'
 import type { LaunchForm, LaunchKind } from '../model/launch-form'
 import { gpuIdxError } from '../model/validation'
-import { DownloadHubField, ModelUidField, NumberInput, SelectField, TextInput } from './form-fields'
+import { Select } from '../../../components/select'
+import { TextField } from '../../../components/text-field'
+import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
+import './launch-fields.css'
 
 interface SimpleLaunchFieldsProps {
   kind: LaunchKind
@@ -10,6 +12,8 @@ interface SimpleLaunchFieldsProps {
   hubOptions: string[]
   onChange: (patch: Partial<LaunchForm>) => void
   modelName: string
+  /** The server's refusal of the uid, for under Model UID. */
+  uidError: string | null
 }
 
 /** SPEC §2 fields for embedding, rerank and flexible (device, replica, placement) and image and audio (uid, hub). */
@@ -20,11 +24,12 @@ export function SimpleLaunchFields({
   hubOptions,
   onChange,
   modelName,
+  uidError,
 }: SimpleLaunchFieldsProps) {
   const withPlacement = kind === 'embedding' || kind === 'rerank' || kind === 'flexible'
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-      <ModelUidField form={form} onChange={onChange} modelName={modelName} />
+    <div className="launch-fields">
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} />
       <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
       {withPlacement && (
         <>
@@ -34,27 +39,27 @@ export function SimpleLaunchFields({
             min={1}
             onChange={(replica) => onChange({ replica })}
           />
-          <SelectField
+          <Select
             label="Device"
             value={form.device}
             options={gpuCount > 0 ? ['GPU', 'CPU'] : ['CPU']}
             onChange={(device) => onChange({ device: device === 'GPU' ? 'GPU' : 'CPU' })}
           />
-          <TextInput
+          <TextField
             label="Worker IP (optional)"
             value={form.workerIp}
-            onChange={(event) => onChange({ workerIp: event.target.value })}
+            onChange={(workerIp) => onChange({ workerIp })}
           />
           {form.device === 'GPU' && (
-            <TextInput
+            <TextField
               label="GPU Idx (optional)"
               value={form.gpuIdx}
-              onChange={(event) => onChange({ gpuIdx: event.target.value })}
-              errorText={gpuIdxError(form.gpuIdx)}
+              onChange={(gpuIdx) => onChange({ gpuIdx })}
+              error={gpuIdxError(form.gpuIdx)}
             />
           )}
         </>
       )}
-    </Box>
+    </div>
   )
 }

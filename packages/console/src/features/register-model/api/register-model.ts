@@ -1,6 +1,7 @@
 import { apiPaths, NoContent } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, ApiError } from '../../../lib/api-client'
+import { fieldOfError } from '../../../lib/field-errors'
 import { registrationsKey } from '../../../lib/query-keys'
 
 /** `POST /api/v1/model_registrations/{type}`: the registration as a JSON string, always persisted (SPEC §7). */
@@ -15,12 +16,15 @@ const register = (type: string, model: Record<string, unknown>) =>
 const unregister = (type: string, modelName: string) =>
   api.delete(apiPaths.registration(type, modelName), { schema: NoContent })
 
-/** Registers a new custom model; the catalogue is read again afterwards. */
+/**
+ * Registers a new custom model; the catalogue is read again afterwards. A name that is taken is the form's to show,
+ * under Model Name.
+ */
 export function useRegisterModel(type: string, onDone: () => void) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (model: Record<string, unknown>) => register(type, model),
-    meta: { callsApi: true },
+    meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: registrationsKey })
       onDone()

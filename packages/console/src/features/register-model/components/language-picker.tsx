@@ -1,12 +1,13 @@
 import Autocomplete from '@mui/material/Autocomplete'
-import Checkbox from '@mui/material/Checkbox'
+// The autocomplete draws its own field and chips with MUI's: they are part of it, not widgets of the console.
+// eslint-disable-next-line no-restricted-imports
 import Chip from '@mui/material/Chip'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormGroup from '@mui/material/FormGroup'
-import FormLabel from '@mui/material/FormLabel'
-import Stack from '@mui/material/Stack'
+// eslint-disable-next-line no-restricted-imports
 import TextField from '@mui/material/TextField'
+import { Checkbox } from '../../../components/checkbox'
+import { FieldGroup } from '../../../components/field-group'
 import { LANGUAGE_CODES } from '../model/languages'
+import './language-picker.css'
 
 interface LanguagePickerProps {
   value: string[]
@@ -22,36 +23,30 @@ export function LanguagePicker({ value, onChange }: LanguagePickerProps) {
     onChange(on ? [...value.filter((item) => item !== code), code] : value.filter((item) => item !== code))
   const others = value.filter((code) => code !== 'en' && code !== 'zh')
   return (
-    <Stack spacing={1} component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-      <FormLabel component="legend" error={value.length === 0}>
-        Model Languages
-      </FormLabel>
-      <FormGroup row>
-        <FormControlLabel
-          control={<Checkbox checked={value.includes('en')} onChange={(_e, on) => toggle('en', on)} />}
-          label="English"
+    <FieldGroup
+      legend="Model Languages"
+      missing={value.length === 0}
+      below={
+        <Autocomplete
+          multiple
+          options={LANGUAGE_CODES}
+          value={others}
+          onChange={(_event, codes) =>
+            onChange([...value.filter((code) => code === 'en' || code === 'zh'), ...codes])
+          }
+          renderValue={(codes, getItemProps) =>
+            codes.map((code, index) => {
+              const { key, ...props } = getItemProps({ index })
+              return <Chip key={key} label={code} size="small" {...props} />
+            })
+          }
+          renderInput={(params) => <TextField {...params} label="Other languages" />}
+          slotProps={{ listbox: { className: 'language-picker-list' } }}
         />
-        <FormControlLabel
-          control={<Checkbox checked={value.includes('zh')} onChange={(_e, on) => toggle('zh', on)} />}
-          label="Chinese"
-        />
-      </FormGroup>
-      <Autocomplete
-        multiple
-        options={LANGUAGE_CODES}
-        value={others}
-        onChange={(_event, codes) =>
-          onChange([...value.filter((code) => code === 'en' || code === 'zh'), ...codes])
-        }
-        renderValue={(codes, getItemProps) =>
-          codes.map((code, index) => {
-            const { key, ...props } = getItemProps({ index })
-            return <Chip key={key} label={code} size="small" {...props} />
-          })
-        }
-        renderInput={(params) => <TextField {...params} label="Other languages" />}
-        slotProps={{ listbox: { sx: { maxHeight: '20vh' } } }}
-      />
-    </Stack>
+      }
+    >
+      <Checkbox label="English" checked={value.includes('en')} onChange={(on) => toggle('en', on)} />
+      <Checkbox label="Chinese" checked={value.includes('zh')} onChange={(on) => toggle('zh', on)} />
+    </FieldGroup>
   )
 }

@@ -1,19 +1,15 @@
-import Box from '@mui/material/Box'
-import Checkbox from '@mui/material/Checkbox'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import FormGroup from '@mui/material/FormGroup'
-import FormLabel from '@mui/material/FormLabel'
-import MenuItem from '@mui/material/MenuItem'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
 import type { ModelFamilies, PromptStyles } from '@serving-console/contract'
+import { Checkbox } from '../../../components/checkbox'
+import { FieldGroup } from '../../../components/field-group'
+import { Select } from '../../../components/select'
+import { TextField } from '../../../components/text-field'
 import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
 import { ModelNameField } from './model-name-field'
 import { SpecList } from './spec-list'
+import './register-fields.css'
 
 interface LlmFieldsProps {
   draft: LlmDraft
@@ -40,23 +36,25 @@ export function familyOptions(
 /** The prompt style shown read-only: SPEC's fields, or newer servers' chat template with its stops. */
 function PromptStyleView({ style }: { style: Record<string, unknown> }) {
   return (
-    <Box component="section" aria-label="Prompt style">
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+    <section className="register-fields" aria-labelledby="prompt-style-title">
+      <h2 id="prompt-style-title" className="register-subtitle">
         Prompt Style
-      </Typography>
-      <Stack spacing={1.5}>
-        {Object.entries(style).map(([field, value]) => (
+      </h2>
+      {Object.entries(style).map(([field, value]) => {
+        const long = field === 'chat_template' || field === 'system_prompt'
+        return (
           <TextField
             key={field}
             label={field}
             value={typeof value === 'string' ? value : JSON.stringify(value)}
-            slotProps={{ input: { readOnly: true } }}
-            multiline={field === 'chat_template' || field === 'system_prompt'}
-            maxRows={8}
+            onChange={() => undefined}
+            readOnly
+            multiline={long}
+            rows={long ? 8 : undefined}
           />
-        ))}
-      </Stack>
-    </Box>
+        )
+      })}
+    </section>
   )
 }
 
@@ -105,57 +103,43 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
   }
 
   return (
-    <Stack spacing={2.5}>
-      <ModelNameField value={draft.model_name} onChange={(model_name) => set({ model_name })} />
+    <div className="register-fields">
+      <ModelNameField
+        value={draft.model_name}
+        onChange={(model_name) => set({ model_name })}
+        error={errors.model_name}
+      />
       <TextField
         label="Model Description (Optional)"
         value={draft.model_description}
-        onChange={(event) => set({ model_description: event.target.value })}
+        onChange={(model_description) => set({ model_description })}
         multiline
-        minRows={2}
+        rows={2}
       />
       <TextField
         label="Context Length"
         value={draft.context_length}
-        onChange={(event) => set({ context_length: event.target.value })}
-        error={Boolean(errors.context_length)}
-        helperText={errors.context_length}
+        onChange={(context_length) => set({ context_length })}
+        error={errors.context_length ?? null}
       />
       <LanguagePicker value={draft.model_lang} onChange={(model_lang) => set({ model_lang })} />
-      <Stack component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-        <FormLabel component="legend" error={draft.model_ability.length === 0}>
-          Model Abilities
-        </FormLabel>
-        <FormGroup row>
-          {ABILITIES.map((ability) => (
-            <FormControlLabel
-              key={ability}
-              label={ability}
-              control={
-                <Checkbox
-                  checked={draft.model_ability.includes(ability)}
-                  onChange={(_event, on) => toggleAbility(ability, on)}
-                />
-              }
-            />
-          ))}
-        </FormGroup>
-      </Stack>
-      <TextField
-        select
+      <FieldGroup legend="Model Abilities" missing={draft.model_ability.length === 0}>
+        {ABILITIES.map((ability) => (
+          <Checkbox
+            key={ability}
+            label={ability}
+            checked={draft.model_ability.includes(ability)}
+            onChange={(on) => toggleAbility(ability, on)}
+          />
+        ))}
+      </FieldGroup>
+      <Select
         label="Model Family"
         value={draft.model_family}
-        error={!draft.model_family}
-        helperText={draft.model_family ? undefined : 'Choose the family the model belongs to, or other.'}
-        onChange={(event) => chooseFamily(event.target.value)}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      >
-        {familyOptions(families, draft.model_ability, draft.model_family).map((family) => (
-          <MenuItem key={family} value={family}>
-            {family}
-          </MenuItem>
-        ))}
-      </TextField>
+        error={draft.model_family ? null : 'Choose the family the model belongs to, or other.'}
+        options={familyOptions(families, draft.model_ability, draft.model_family)}
+        onChange={chooseFamily}
+      />
       <SpecList
         specs={draft.specs}
         errors={errors}
@@ -163,6 +147,6 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         onFillFromFile={canReadFiles ? fillFromFile : undefined}
       />
       {chat && draft.prompt_style && <PromptStyleView style={draft.prompt_style} />}
-    </Stack>
+    </div>
   )
 }

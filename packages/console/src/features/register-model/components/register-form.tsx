@@ -1,13 +1,12 @@
-import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
+import { Button } from '../../../components/button'
 import { JsonPanel } from '../../../components/json-panel'
+import { Notice } from '../../../components/notice'
+import '../../../components/surface.css'
 import { hasToken } from '../../../lib/auth'
+import { fieldErrorText } from '../../../lib/field-errors'
 import { rememberSection, routes } from '../../../lib/routes'
 import { familiesQuery } from '../api/get-families'
 import { promptsQuery } from '../api/get-prompts'
@@ -16,6 +15,7 @@ import { defaultDraft, toPayload, type Draft, type LlmDraft, type RegisterKind }
 import { fieldErrors, submitProblem } from '../model/validation'
 import { LlmFields } from './llm-fields'
 import { SimpleFields } from './simple-fields'
+import './register-form.css'
 
 interface RegisterFormProps {
   kind: RegisterKind
@@ -40,7 +40,10 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   const edit = useEditModel(kind, done)
 
   const payload = toPayload(kind, draft)
-  const errors = fieldErrors(kind, draft)
+  // The server's refusal of the name, under Model Name, while the name is the one it refused.
+  const refused = register.variables?.model_name === payload.model_name
+  const nameError = refused ? fieldErrorText(register.error, 'model_name') : null
+  const errors = { ...fieldErrors(kind, draft), ...(nameError ? { model_name: nameError } : {}) }
   // What was loaded, serialised once: Edit stays disabled until the payload differs from it.
   const [loaded] = useState(() => (editing ? JSON.stringify(toPayload(kind, editing.draft)) : null))
   const unchanged = loaded !== null && JSON.stringify(payload) === loaded
@@ -55,13 +58,7 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   }
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 3, maxWidth: 960 }}
-      component="form"
-      aria-label="Register model"
-      noValidate
-    >
+    <form className="surface register-form" aria-label="Register model" noValidate>
       {kind === 'llm' ? (
         <LlmFields
           draft={draft as LlmDraft}
@@ -75,29 +72,24 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
       )}
       <JsonPanel value={payload} />
       {problem && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Notice severity="error" role="alert" className="register-problem">
           {problem}
-        </Alert>
+        </Notice>
       )}
-      <Box sx={{ mt: 3 }}>
+      <div className="register-actions">
         {editing ? (
-          <Stack direction="row" spacing={1.5}>
-            <Button
-              variant="contained"
-              disabled={unchanged || busy}
-              loading={edit.isPending}
-              onClick={submit}
-            >
+          <>
+            <Button variant="contained" disabled={unchanged} loading={edit.isPending} onClick={submit}>
               Edit
             </Button>
             <Button onClick={() => void navigate(routes.launchModel.href('custom', kind))}>Cancel</Button>
-          </Stack>
+          </>
         ) : (
           <Button variant="contained" disabled={busy} loading={register.isPending} onClick={submit}>
             Register Model
           </Button>
         )}
-      </Box>
-    </Paper>
+      </div>
+    </form>
   )
 }

@@ -1,14 +1,8 @@
-import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import Checkbox from '@mui/material/Checkbox'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import IconButton from '@mui/material/IconButton'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Typography from '@mui/material/Typography'
+import { Button, IconButton } from '../../../components/button'
+import { Checkbox } from '../../../components/checkbox'
+import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../../components/icons'
+import '../../../components/surface.css'
+import { TextField } from '../../../components/text-field'
 import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import {
@@ -23,6 +17,7 @@ import {
 } from '../model/forms'
 import { LanguagePicker } from './language-picker'
 import { ModelNameField } from './model-name-field'
+import './register-fields.css'
 
 interface SimpleFieldsProps {
   kind: Exclude<RegisterKind, 'llm'>
@@ -45,22 +40,25 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
     <TextField
       label={label}
       value={textOf(draft, field)}
-      onChange={(event) => set({ [field]: event.target.value })}
-      error={Boolean(errors[field])}
-      helperText={errors[field]}
+      onChange={(value) => set({ [field]: value })}
+      error={errors[field] ?? null}
       multiline={props.multiline}
-      minRows={props.multiline ? 2 : undefined}
+      rows={props.multiline ? 2 : undefined}
     />
   )
   return (
-    <Stack spacing={2.5}>
-      <ModelNameField value={draft.model_name} onChange={(model_name) => set({ model_name })} />
+    <div className="register-fields">
+      <ModelNameField
+        value={draft.model_name}
+        onChange={(model_name) => set({ model_name })}
+        error={errors.model_name}
+      />
       {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
       {kind === 'embedding' && text('dimensions', 'Dimensions')}
       {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
       {canReadFiles && (kind === 'embedding' || kind === 'rerank') ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Box sx={{ flex: 1, display: 'grid' }}>{text('model_uri', 'Model Path')}</Box>
+        <div className="field-with-action">
+          {text('model_uri', 'Model Path')}
           <Button
             disabled={!(draft as EmbeddingDraft | RerankDraft).model_uri}
             onClick={() =>
@@ -78,7 +76,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
           >
             Fill from file
           </Button>
-        </Stack>
+        </div>
       ) : (
         text('model_uri', 'Model Path')
       )}
@@ -90,14 +88,10 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       )}
       {(kind === 'image' || kind === 'audio') && text('model_family', 'Model Family')}
       {kind === 'audio' && (
-        <FormControlLabel
+        <Checkbox
           label="Multilingual"
-          control={
-            <Checkbox
-              checked={(draft as AudioDraft).multilingual}
-              onChange={(_event, multilingual) => set({ multilingual })}
-            />
-          }
+          checked={(draft as AudioDraft).multilingual}
+          onChange={(multilingual) => set({ multilingual })}
         />
       )}
       {kind === 'image' && <ControlnetList draft={draft as ImageDraft} onChange={set} />}
@@ -106,14 +100,13 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
         <TextField
           label="Launcher Arguments (JSON)"
           value={(draft as FlexibleDraft).launcher_args}
-          onChange={(event) => set({ launcher_args: event.target.value })}
-          error={Boolean(errors.launcher_args)}
-          helperText={errors.launcher_args}
+          onChange={(launcher_args) => set({ launcher_args })}
+          error={errors.launcher_args ?? null}
           multiline
-          minRows={3}
+          rows={3}
         />
       )}
-    </Stack>
+    </div>
   )
 }
 
@@ -129,43 +122,39 @@ function ControlnetList({
   const change = (index: number, patch: Partial<ImageDraft['controlnet'][number]>) =>
     onChange({ controlnet: rows.map((row, at) => (at === index ? { ...row, ...patch } : row)) })
   return (
-    <Stack spacing={1.5} component="section" aria-label="Controlnet">
-      <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+    <section className="register-fields" aria-labelledby="controlnet-title">
+      <h2 id="controlnet-title" className="register-subtitle">
         Controlnet
-      </Typography>
+      </h2>
       {rows.map((row, index) => (
-        <Paper key={index} variant="outlined" sx={{ p: 2 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-            <TextField
-              label="Controlnet Name"
-              value={row.model_name}
-              error={!row.model_name}
-              onChange={(event) => change(index, { model_name: event.target.value })}
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              label="Controlnet Path"
-              value={row.model_uri}
-              error={!row.model_uri}
-              onChange={(event) => change(index, { model_uri: event.target.value })}
-              sx={{ flex: 2 }}
-            />
-            <IconButton
-              aria-label={`Delete controlnet ${String(index + 1)}`}
-              onClick={() => onChange({ controlnet: rows.filter((_, at) => at !== index) })}
-            >
-              <DeleteOutlineOutlined />
-            </IconButton>
-          </Stack>
-        </Paper>
+        <div key={index} className="surface spec controlnet-row">
+          <TextField
+            label="Controlnet Name"
+            value={row.model_name}
+            error={!row.model_name}
+            onChange={(model_name) => change(index, { model_name })}
+          />
+          <TextField
+            label="Controlnet Path"
+            value={row.model_uri}
+            error={!row.model_uri}
+            onChange={(model_uri) => change(index, { model_uri })}
+          />
+          <IconButton
+            label={`Delete controlnet ${String(index + 1)}`}
+            onClick={() => onChange({ controlnet: rows.filter((_, at) => at !== index) })}
+          >
+            <DeleteOutlineOutlinedIcon />
+          </IconButton>
+        </div>
       ))}
       <Button
-        startIcon={<AddCircleOutline />}
-        sx={{ alignSelf: 'flex-start' }}
+        className="register-add"
+        startIcon={<AddCircleOutlineOutlinedIcon />}
         onClick={() => onChange({ controlnet: [...rows, newControlnet()] })}
       >
         Add Controlnet
       </Button>
-    </Stack>
+    </section>
   )
 }

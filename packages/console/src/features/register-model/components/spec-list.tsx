@@ -1,16 +1,11 @@
-import AddCircleOutline from '@mui/icons-material/AddCircleOutlineOutlined'
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
-import IconButton from '@mui/material/IconButton'
-import MenuItem from '@mui/material/MenuItem'
-import Paper from '@mui/material/Paper'
-import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
-import Tooltip from '@mui/material/Tooltip'
-import Typography from '@mui/material/Typography'
 import { useEffect, useRef } from 'react'
+import { Button, IconButton } from '../../../components/button'
+import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../../components/icons'
+import { Select } from '../../../components/select'
+import '../../../components/surface.css'
+import { TextField } from '../../../components/text-field'
 import { FORMATS, newSpec, type SpecDraft } from '../model/forms'
+import './register-fields.css'
 
 interface SpecListProps {
   specs: SpecDraft[]
@@ -37,84 +32,76 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
     onChange(specs.map((spec, at) => (at === index ? { ...spec, ...patch } : spec)))
 
   return (
-    <Box component="section" aria-label="Model Specs">
-      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+    <section className="register-fields" aria-labelledby="model-specs-title">
+      <h2 id="model-specs-title" className="register-subtitle">
         Model Specs
-      </Typography>
-      <Stack spacing={2} sx={{ maxHeight: 520, overflowY: 'auto', pr: 1 }}>
+      </h2>
+      <div className="spec-list">
         {specs.map((spec, index) => {
           const key = `specs.${String(index)}`
           return (
-            <Paper key={index} variant="outlined" sx={{ p: 2 }} aria-label={`Spec ${String(index + 1)}`}>
-              <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5 }}>
-                <Typography sx={{ flex: 1, fontWeight: 600 }}>Spec {index + 1}</Typography>
+            <section key={index} className="surface spec" aria-label={`Spec ${String(index + 1)}`}>
+              <div className="spec-head">
+                <span className="spec-title">Spec {index + 1}</span>
                 {specs.length > 1 && (
-                  <Tooltip title="Delete spec">
-                    <IconButton
-                      aria-label={`Delete spec ${String(index + 1)}`}
-                      onClick={() => onChange(specs.filter((_, at) => at !== index))}
-                    >
-                      <DeleteOutlineOutlined />
-                    </IconButton>
-                  </Tooltip>
+                  <IconButton
+                    label={`Delete spec ${String(index + 1)}`}
+                    title="Delete spec"
+                    onClick={() => onChange(specs.filter((_, at) => at !== index))}
+                  >
+                    <DeleteOutlineOutlinedIcon />
+                  </IconButton>
                 )}
-              </Stack>
-              <Stack spacing={2}>
+              </div>
+              <Select
+                label="Model Format"
+                value={spec.format}
+                options={FORMATS}
+                onChange={(format) => change(index, { format: format as SpecDraft['format'] })}
+              />
+              <div className="field-with-action">
                 <TextField
-                  select
-                  label="Model Format"
-                  value={spec.format}
-                  onChange={(event) => change(index, { format: event.target.value as SpecDraft['format'] })}
-                >
-                  {FORMATS.map((format) => (
-                    <MenuItem key={format} value={format}>
-                      {format}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <TextField
-                    label={pathLabel(spec.format)}
-                    value={spec.path}
-                    onChange={(event) => change(index, { path: event.target.value })}
-                    placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
-                    sx={{ flex: 1 }}
-                  />
-                  {spec.format === 'ggufv2' && onFillFromFile && (
-                    <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
-                      Fill from file
-                    </Button>
-                  )}
-                </Stack>
-                <TextField
-                  label="Model Size in Billions"
-                  value={spec.size}
-                  onChange={(event) => change(index, { size: event.target.value })}
-                  error={Boolean(errors[`${key}.size`])}
-                  helperText={errors[`${key}.size`]}
+                  label={pathLabel(spec.format)}
+                  value={spec.path}
+                  onChange={(path) => change(index, { path })}
+                  placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
                 />
-                {spec.format !== 'pytorch' && (
-                  <TextField
-                    label={
-                      spec.format === 'gptq' || spec.format === 'awq'
-                        ? 'Quantization'
-                        : 'Quantization (optional)'
-                    }
-                    value={spec.quantization}
-                    onChange={(event) => change(index, { quantization: event.target.value })}
-                    error={Boolean(errors[`${key}.quantization`])}
-                    helperText={errors[`${key}.quantization`]}
-                  />
+                {spec.format === 'ggufv2' && onFillFromFile && (
+                  <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
+                    Fill from file
+                  </Button>
                 )}
-              </Stack>
-            </Paper>
+              </div>
+              <TextField
+                label="Model Size in Billions"
+                value={spec.size}
+                onChange={(size) => change(index, { size })}
+                error={errors[`${key}.size`] ?? null}
+              />
+              {spec.format !== 'pytorch' && (
+                <TextField
+                  label={
+                    spec.format === 'gptq' || spec.format === 'awq'
+                      ? 'Quantization'
+                      : 'Quantization (optional)'
+                  }
+                  value={spec.quantization}
+                  onChange={(quantization) => change(index, { quantization })}
+                  error={errors[`${key}.quantization`] ?? null}
+                />
+              )}
+            </section>
           )
         })}
         <div ref={end} />
-      </Stack>
-      <Button startIcon={<AddCircleOutline />} sx={{ mt: 1 }} onClick={() => onChange([...specs, newSpec()])}>
+      </div>
+      <Button
+        className="register-add"
+        startIcon={<AddCircleOutlineOutlinedIcon />}
+        onClick={() => onChange([...specs, newSpec()])}
+      >
         Add Spec
       </Button>
-    </Box>
+    </section>
   )
 }

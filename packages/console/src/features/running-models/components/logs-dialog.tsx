@@ -1,14 +1,13 @@
-import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import Switch from '@mui/material/Switch'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
+import { Button } from '../../../components/button'
+import { Checkbox } from '../../../components/checkbox'
 import { logsQuery } from '../api/logs'
+import './logs-dialog.css'
 
 const TAIL = 500
 
@@ -25,29 +24,14 @@ export function LogsDialog({ uid, onClose }: { uid: string; onClose: () => void 
     <Dialog open fullWidth maxWidth="lg" onClose={onClose} aria-labelledby="logs-title">
       <DialogTitle id="logs-title">{uid} log</DialogTitle>
       <DialogContent>
-        <Box
-          component="pre"
-          aria-label="Log lines"
-          sx={{
-            m: 0,
-            p: 2,
-            bgcolor: '#1d1f27',
-            color: '#e8eaf2',
-            borderRadius: 1,
-            fontSize: 12,
-            height: '60vh',
-            overflow: 'auto',
-          }}
-        >
+        {/* It scrolls by itself: focusable, so that the keyboard can scroll it. */}
+        <pre className="logs-lines" aria-label="Log lines" tabIndex={0}>
           {logs.data?.join('\n') ?? 'Loading…'}
           <div ref={end} />
-        </Box>
+        </pre>
       </DialogContent>
       <DialogActions>
-        <FormControlLabel
-          control={<Switch checked={follow} onChange={(event) => setFollow(event.target.checked)} />}
-          label="Follow"
-        />
+        <Checkbox kind="switch" label="Follow" checked={follow} onChange={setFollow} />
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
     </Dialog>

@@ -1,14 +1,16 @@
 import type { RunningModel } from '@serving-console/contract'
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined'
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined'
-import OpenInBrowserOutlined from '@mui/icons-material/OpenInBrowserOutlined'
-import Box from '@mui/material/Box'
-import IconButton from '@mui/material/IconButton'
-import Stack from '@mui/material/Stack'
-import Tooltip from '@mui/material/Tooltip'
 import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
+import { IconButton } from '../../../components/button'
 import { CopyButton } from '../../../components/copy-button'
+import {
+  ArticleOutlinedIcon,
+  DeleteOutlineOutlinedIcon,
+  OpenInBrowserOutlinedIcon,
+} from '../../../components/icons'
+import { routes } from '../../../lib/routes'
+import './running-models-table.css'
 
 /** While a call is pending the table shows one placeholder row (SPEC §2). */
 export const LOADING_ROW_ID = 'Loading, do not refresh page...'
@@ -24,12 +26,9 @@ interface RunningModelsTableProps {
   onLogs?: ((row: RunningModel) => void) | undefined
 }
 
-const NoRows = () => (
-  <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>No Running Models</Box>
-)
-const NoMatches = () => (
-  <Box sx={{ display: 'grid', placeItems: 'center', height: '100%' }}>No Running Models Matches</Box>
-)
+/** SPEC's empty overlay, with the next step. */
+const NoRows = () => <div className="running-empty">No Running Models</div>
+const NoMatches = () => <div className="running-empty">No Running Models Matches</div>
 
 /** An icon action with its name as tooltip and accessible name, as upstream's table has them. */
 function Action(props: {
@@ -42,19 +41,16 @@ function Action(props: {
   danger?: boolean
 }) {
   return (
-    <Tooltip title={props.label}>
-      <span>
-        <IconButton
-          size="small"
-          aria-label={props.name ?? props.label}
-          color={props.danger ? 'error' : 'primary'}
-          disabled={props.disabled}
-          onClick={props.onClick}
-        >
-          {props.icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <IconButton
+      size="small"
+      label={props.name ?? props.label}
+      title={props.label}
+      color={props.danger ? 'error' : 'primary'}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.icon}
+    </IconButton>
   )
 }
 
@@ -74,25 +70,26 @@ export function RunningModelsTable({
       field: 'id',
       headerName: 'ID',
       flex: 1.4,
-      minWidth: 250,
+      minWidth: 200,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
           row.id
         ) : (
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          <span className="running-id">
             {row.id}
             <CopyButton text={row.id} label="Copy ID" />
-          </Stack>
+          </span>
         ),
     },
-    // Narrow minimums, so every column and every action fits beside the side navigation at 1280 px.
+    // Minimums that add up to the 928 px beside the side navigation at 1280 px, each wide enough for its header's
+    // longest word and the sort mark; a two-word header may wrap (running-models-table.css).
     { field: 'model_name', headerName: 'Name', flex: 1, minWidth: 100 },
     { field: 'address', headerName: 'Address', flex: 1, minWidth: 110 },
     {
       field: 'accelerators',
       headerName: 'GPU Indexes',
       flex: 0.6,
-      minWidth: 70,
+      minWidth: 90,
       valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
     },
     ...(type === 'LLM'
@@ -100,35 +97,36 @@ export function RunningModelsTable({
           {
             field: 'model_size_in_billions',
             headerName: 'Size',
-            minWidth: 60,
+            minWidth: 80,
             flex: 0.4,
             valueGetter: (_value, row) => {
               const size = row.model_size_in_billions
               return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
             },
           },
-          { field: 'quantization', headerName: 'Quantization', minWidth: 80, flex: 0.7 },
+          { field: 'quantization', headerName: 'Quantization', minWidth: 120, flex: 0.7 },
         ] satisfies GridColDef<RunningModel>[])
       : []),
     ...(type === 'image'
       ? []
       : ([
-          { field: 'replica', headerName: 'Replica', minWidth: 60, flex: 0.4 },
+          { field: 'replica', headerName: 'Replica', minWidth: 80, flex: 0.4 },
         ] satisfies GridColDef<RunningModel>[])),
     {
       field: 'actions',
       headerName: 'Actions',
-      minWidth: 200,
-      width: 200,
+      // Three icon buttons.
+      minWidth: 136,
+      width: 136,
       sortable: false,
       filterable: false,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? null : (
-          <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%' }}>
+          <span className="running-actions">
             {withUi && (
               <Action
                 label="Launch Web UI"
-                icon={<OpenInBrowserOutlined fontSize="small" />}
+                icon={<OpenInBrowserOutlinedIcon fontSize="small" />}
                 disabled={busy}
                 onClick={() => onOpenUi(row)}
               />
@@ -136,7 +134,7 @@ export function RunningModelsTable({
             <Action
               label="Terminate"
               danger
-              icon={<DeleteOutlineOutlined fontSize="small" />}
+              icon={<DeleteOutlineOutlinedIcon fontSize="small" />}
               disabled={busy}
               onClick={() => onTerminate(row)}
             />
@@ -144,28 +142,39 @@ export function RunningModelsTable({
               <Action
                 label="Log"
                 name={`Log of ${row.id}`}
-                icon={<ArticleOutlined fontSize="small" />}
+                icon={<ArticleOutlinedIcon fontSize="small" />}
                 disabled={busy}
                 onClick={() => onLogs(row)}
               />
             )}
-          </Stack>
+          </span>
         ),
     },
   ]
   const shown = loading ? [{ id: LOADING_ROW_ID, model_type: type, model_name: '' } as RunningModel] : rows
   return (
-    <DataGrid
-      rows={shown}
-      columns={columns}
-      rowHeight={52}
-      columnHeaderHeight={56}
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-      disableRowSelectionOnClick
-      showToolbar
-      slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoMatches }}
-      sx={{ bgcolor: 'background.paper', minHeight: 320 }}
-    />
+    <>
+      <DataGrid
+        rows={shown}
+        columns={columns}
+        rowHeight={52}
+        columnHeaderHeight={56}
+        pageSizeOptions={[25, 50, 100]}
+        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        disableRowSelectionOnClick
+        // A dozen columns at most: all of them in the page (3000 px covers them), so a phone's sideways scroll and a
+        // screen reader reach the actions.
+        columnBufferPx={3000}
+        showToolbar
+        slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoMatches }}
+        className="running-grid"
+      />
+      {/* The next step, outside the grid: a grid's overlay may hold only text (ARIA's grid takes rows alone). */}
+      {!loading && rows.length === 0 && (
+        <p className="running-next">
+          <Link to={routes.launchModel.href(type === 'LLM' ? 'llm' : type)}>Launch a model</Link>
+        </p>
+      )}
+    </>
   )
 }
