@@ -25,6 +25,9 @@ const replays = XINFERENCE_VERSIONS.map((version) => ({
   gateway: testServer(`gateway-${version}`),
 }))
 
+/** The widget catalogue (packages/console/catalogue), built and served for the screenshot tests alone. */
+const catalogue = testServer('catalogue')
+
 /** A stand-in model hub, slow on purpose (20 KB/s), so a launch stays in its download long enough to follow and cancel. */
 const hub = testServer('hub')
 
@@ -57,7 +60,12 @@ export default defineConfig({
   globalTeardown: './support/global-teardown.ts',
   outputDir: './test-results',
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  expect: {
+    timeout: 5_000,
+    // Screenshots as the CI's Chromium draws them, without animations or a blinking caret.
+    toHaveScreenshot: { animations: 'disabled', caret: 'hide', scale: 'css' },
+  },
+  snapshotPathTemplate: '{testDir}/{testFileName}-screenshots/{arg}{ext}',
   fullyParallel: false,
   // Two cores: one browser at a time keeps timings honest.
   workers: 1,
@@ -84,7 +92,7 @@ export default defineConfig({
   projects: [
     {
       name: 'open',
-      testIgnore: /auth\.spec|xinference-versions\.spec|gateway-faults\.spec/,
+      testIgnore: /auth\.spec|xinference-versions\.spec|gateway-faults\.spec|widgets\.spec/,
       use: { browserName: 'chromium', baseURL: `${open.url}/ui/` },
     },
     { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
@@ -92,6 +100,11 @@ export default defineConfig({
       name: 'gateway',
       testMatch: /(launch-model|running-models|register-model|cluster-info)\.spec/,
       use: { browserName: 'chromium', baseURL: `${gateway.url}/ui/` },
+    },
+    {
+      name: 'widgets',
+      testMatch: /widgets\.spec/,
+      use: { browserName: 'chromium', baseURL: `${catalogue.url}/` },
     },
     {
       name: 'xinference',
@@ -122,5 +135,12 @@ export default defineConfig({
       gatewayTo(front, upstream.url),
     ]),
     gatewayTo(faultsGateway, faultyUpstream.url),
+    {
+      name: 'widget catalogue',
+      command: `cd ../packages/console && npx vite build --config vite.catalogue.config.ts --logLevel warn && npx vite preview --config vite.catalogue.config.ts --host 127.0.0.1 --port ${catalogue.port} --strictPort`,
+      url: `${catalogue.url}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
   ],
 })

@@ -50,6 +50,10 @@ test('a wrong password shows the server’s answer in the error toast', async ({
   await expect(page).toHaveURL(/#\/login$/)
   // A failed sign-in is not a lost session: no auth dialog.
   await expect(page.getByRole('dialog')).toBeHidden()
+  // The next sign-in succeeds: the failure is over, its toast with it.
+  await signIn(page, USERS.admin)
+  await expect(page.getByRole('heading', { name: 'Launch Model', level: 1 })).toBeVisible()
+  await expect(page.getByRole('alert')).toBeHidden()
 })
 
 test('a sign-in that cannot reach the server says so in the words every screen uses', async ({ page }) => {
@@ -69,7 +73,7 @@ test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session'
   expect(token?.split('.')).toHaveLength(3)
   expect(await cookieToken(page)).toBe(token)
 
-  await nav(page).getByRole('button', { name: 'Running Models' }).click()
+  await nav(page).getByRole('link', { name: 'Running Models' }).click()
   await expect(page).toHaveURL(/#\/running_models\/LLM$/)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Running Models' })).toBeVisible()
@@ -92,7 +96,7 @@ test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session'
 test('the cluster page works for an admin', async ({ page }) => {
   await page.goto('#/login')
   await signIn(page, USERS.admin)
-  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+  await nav(page).getByRole('link', { name: 'Cluster Information' }).click()
   await expect(
     page.getByRole('region', { name: 'Supervisor' }).getByRole('row', { name: /^Count 1$/ }),
   ).toBeVisible()
@@ -103,8 +107,8 @@ test('a user without the admin scope gets the 403 dialog and goes back to the la
 }) => {
   await page.goto('#/login')
   await signIn(page, USERS.viewer)
-  await nav(page).getByRole('button', { name: 'Running Models' }).click()
-  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+  await nav(page).getByRole('link', { name: 'Running Models' }).click()
+  await nav(page).getByRole('link', { name: 'Cluster Information' }).click()
 
   const dialog = page.getByRole('dialog', { name: 'Permission Error' })
   await expect(dialog).toContainText('You do not have permissions to do this!')
@@ -120,7 +124,7 @@ test('an expired token leads to the 401 dialog and back to /login', async ({ pag
   test.setTimeout(45_000)
   await page.goto(`${expiry.url}/ui/#/login`)
   await signIn(page, USERS.admin)
-  await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+  await nav(page).getByRole('link', { name: 'Cluster Information' }).click()
   await expect(page.getByRole('region', { name: 'Supervisor' })).toBeVisible()
 
   // Tokens of this server live 6 s; the 5 s refresh after that is refused.

@@ -77,6 +77,10 @@ test('search, ability and status filters narrow the cards, as removable chips', 
   await page.getByRole('option', { name: 'favorite' }).click()
   await page.keyboard.press('Escape')
   await expect(page.getByText('No model matches these filters.')).toBeVisible()
+  // The way back is offered where the cards were.
+  await page.getByRole('button', { name: 'Clear the filters' }).click()
+  await expect(card(page, 'qwen3')).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Chosen filters' })).toBeHidden()
 })
 
 test('a favourite is kept across reloads', async ({ page }) => {
@@ -115,10 +119,11 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   // Last Config: the saved payload fills the form again; removing the chip forgets it.
   await page.goto('#/launch_model/llm')
   await card(page, 'tiny-chat').click()
-  await expect(drawer.getByRole('button', { name: 'Last Config' })).toBeVisible()
+  const lastConfig = drawer.getByText('Last Config', { exact: true })
+  await expect(lastConfig).toBeVisible()
   await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('tiny-e2e')
-  await drawer.getByRole('button', { name: 'Last Config' }).locator('.MuiChip-deleteIcon').click()
-  await expect(drawer.getByRole('button', { name: 'Last Config' })).toBeHidden()
+  await drawer.getByRole('button', { name: 'Remove Last Config' }).click()
+  await expect(lastConfig).toBeHidden()
   await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('')
   expect(await page.evaluate(() => localStorage.getItem('historyArr'))).toBe('[]')
   await drawer.getByRole('button', { name: 'Go Back' }).click()

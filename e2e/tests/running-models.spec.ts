@@ -41,6 +41,10 @@ test('tabs, columns and the empty overlay', async ({ page }) => {
     'Actions',
   ])
   await expect(page.getByText('No Running Models', { exact: true })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Launch a model' })).toHaveAttribute(
+    'href',
+    '#/launch_model/llm',
+  )
 
   await page.getByRole('tab', { name: 'Image models' }).click()
   await expect(page).toHaveURL(/#\/running_models\/image$/)
@@ -175,7 +179,7 @@ test('a launch is followed and cancelled; a failed one keeps its reason', async 
   await expect(panel).toBeVisible()
   await panel.getByRole('button', { name: 'Cancel' }).click()
   expect((await launch).status()).toBe(499)
-  const cancelled = page.getByRole('alert').filter({ hasText: 'slow-qwen' })
+  const cancelled = page.getByRole('status').filter({ hasText: 'slow-qwen' })
   await expect(cancelled).toContainText('launch cancelled')
   await cancelled.getByRole('button', { name: 'Dismiss' }).click()
   await expect(cancelled).toBeHidden()

@@ -43,7 +43,7 @@ test.describe('routes', () => {
     // A dropped connection for one screen's code (e.g. a deploy mid-session): a fault the server cannot make.
     await page.route(/cluster-info-page-.*\.js$/, (route) => route.abort('connectionreset'))
     await page.goto('#/launch_model/llm')
-    await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+    await nav(page).getByRole('link', { name: 'Cluster Information' }).click()
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible()
     await expect(page.getByRole('alert')).toContainText(/dynamically imported module|Failed to fetch/)
   })
@@ -87,25 +87,25 @@ test.describe('side navigation', () => {
         lastActiveUrl: sessionStorage.getItem('lastActiveUrl'),
       }))
 
-    await nav(page).getByRole('button', { name: 'Running Models' }).click()
+    await nav(page).getByRole('link', { name: 'Running Models' }).click()
     await expect(page).toHaveURL(/#\/running_models\/LLM$/)
     expect(await session()).toMatchObject({
       runningModelType: '/running_models/LLM',
       lastActiveUrl: 'running_models',
     })
 
-    await nav(page).getByRole('button', { name: 'Register Model' }).click()
+    await nav(page).getByRole('link', { name: 'Register Model' }).click()
     await expect(page).toHaveURL(/#\/register_model\/llm$/)
     expect(await session()).toMatchObject({
       registerModelType: '/register_model/llm',
       lastActiveUrl: 'register_model',
     })
 
-    await nav(page).getByRole('button', { name: 'Launch Model' }).click()
+    await nav(page).getByRole('link', { name: 'Launch Model' }).click()
     await expect(page).toHaveURL(/#\/launch_model\/llm$/)
     expect(await session()).toMatchObject({ modelType: '/launch_model/llm', lastActiveUrl: 'launch_model' })
 
-    await nav(page).getByRole('button', { name: 'Cluster Information' }).click()
+    await nav(page).getByRole('link', { name: 'Cluster Information' }).click()
     await expect(page).toHaveURL(/#\/cluster_info$/)
     // Cluster Information is not one of the three remembered sections.
     expect((await session()).lastActiveUrl).toBe('launch_model')
@@ -113,7 +113,7 @@ test.describe('side navigation', () => {
 
   test('marks the section of the current path as active', async ({ page }) => {
     await page.goto('#/register_model/embedding')
-    const entry = (name: string) => nav(page).getByRole('button', { name })
+    const entry = (name: string) => nav(page).getByRole('link', { name })
     await expect(entry('Register Model')).toHaveAttribute('aria-current', 'page')
     await expect(entry('Launch Model')).not.toHaveAttribute('aria-current')
     await page.goto('#/running_models/image')
@@ -171,7 +171,10 @@ test.describe('error toast', () => {
     const box = await toast.boundingBox()
     const viewport = page.viewportSize()
     expect(box && viewport && Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2)
-    expect(box?.y).toBeLessThan(40)
+    // Near the top, but below the heading and LOG OUT: it never covers them.
+    const heading = await page.getByRole('heading', { name: 'Launch Model', level: 1 }).boundingBox()
+    expect(box && heading && box.y).toBeGreaterThanOrEqual((heading?.y ?? 0) + (heading?.height ?? 0))
+    expect(box?.y).toBeLessThan(120)
 
     await page.mouse.click(5, 300)
     await page.clock.runFor(9_000)
@@ -179,34 +182,30 @@ test.describe('error toast', () => {
     await page.clock.runFor(1_500)
     await expect(toast).toBeHidden()
   })
-})
 
-test.describe('error toast when its code cannot be had', () => {
-  test('fetched while the page is idle, it still shows once the server is gone', async ({ page }) => {
-    const fetched = page.waitForRequest(/error-toast-view-[\w-]+\.js$/)
-    await page.goto('#/launch_model/llm')
-    await expect(page.getByRole('listitem').first()).toBeVisible()
-    await fetched
-    // The server goes away: every request fails from now on.
-    await page.route('**/*', (route) => route.abort())
-    await page.getByRole('tab', { name: 'Embedding Models' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' }).first()).toBeVisible()
-    await expect(page.locator('.plain-toast')).toHaveCount(0)
-    await expect(page.getByText('Unexpected Application Error!')).toBeHidden()
-  })
-
-  test('never fetched, the message shows plainly instead of the error screen', async ({ page }) => {
-    await page.route(/error-toast-view-[\w-]+\.js$/, (route) => route.abort())
+  test('belongs to the screen it was raised on: another screen clears it', async ({ page }) => {
     await page.route('**/api/v1/cluster/devices', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error: boom' }),
     )
     await page.goto('#/launch_model/llm')
-    const toast = page.locator('.plain-toast')
-    await expect(toast).toHaveText(/Server error: 500 - Unknown error/)
-    await expect(toast).toHaveAttribute('role', 'alert')
-    await expect(page.getByRole('heading', { name: 'Launch Model' })).toBeVisible()
-    await toast.getByRole('button', { name: 'Close' }).click()
+    const toast = page.getByRole('alert').filter({ hasText: 'Server error: 500 - Unknown error' })
+    await expect(toast).toBeVisible()
+    await nav(page).getByRole('link', { name: 'Register Model' }).click()
+    await expect(page.getByRole('heading', { name: 'Register Model', level: 1 })).toBeVisible()
     await expect(toast).toBeHidden()
+  })
+})
+
+test.describe('error toast when the server goes away', () => {
+  test('still shows, and the screen stays', async ({ page }) => {
+    await page.goto('#/launch_model/llm')
+    await expect(page.getByRole('listitem').first()).toBeVisible()
+    // Every request fails from now on.
+    await page.route('**/*', (route) => route.abort())
+    await page.getByRole('tab', { name: 'Embedding Models' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Cannot reach the server' }).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Launch Model' })).toBeVisible()
+    await expect(page.getByText('Unexpected Application Error!')).toBeHidden()
   })
 })
 

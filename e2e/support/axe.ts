@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { expect, type Page } from '@playwright/test'
+import type { AxeResults } from 'axe-core'
+
+/** axe-core itself, put into the page by the test driver (the page's own policy would refuse it as a script tag). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** What fails a check: every violation but the minor ones. */
+const FAILING = new Set(['critical', 'serious', 'moderate'])
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA, and its best practices: landmarks, heading order) over the page as it is now,
+ * and fails with each violation's rule, impact and the elements it found, on any but a minor one.
+ */
+export async function expectAccessible(page: Page, state = ''): Promise<void> {
+  // A dialog fading in is checked once it is there: half-faded text has no contrast to speak of. (A spinner turns
+  // for ever; only animations that end are waited for.)
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  )
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
+  const { violations } = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
+  )
+  const failing = violations
+    .filter((violation) => FAILING.has(violation.impact ?? ''))
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      elements: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    }))
+  expect(failing, `axe on ${state || page.url()}`).toEqual([])
+}
