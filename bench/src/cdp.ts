@@ -12,7 +12,7 @@ type Listener = (params: Params, sessionId: string | undefined) => void
  * Chromium driven over the DevTools protocol alone, on a pipe, with nothing of a test driver in its pages. Playwright
  * turns on, in every page, DevTools' network agent (which copies and decodes each answer's body on the page's main
  * thread: ~30 ms for the 4 MiB catalogue) and its own scripts, and this made the page load it measures ~75 ms
- * slower at 4× than a person's browser would (bench/README.md). A page here gets only what the bench asks for.
+ * slower at 4× than a person's browser would (docs/decisions/0020). A page here gets only what the bench asks for.
  */
 export interface Chromium {
   version: string
@@ -94,7 +94,7 @@ const REST_LIMIT_MS = 10_000
  * Waits until the browser's processes together have used at most one tick of CPU time in each of two spans of
  * 100 ms in a row. A new window keeps both cores of a 2-core machine busy for ~1 s after it opens: Chromium loads
  * the window's own UI (chrome://omnibox-popup.top-chrome, ~100 modules compiled in a renderer of its own). A page
- * loaded at once shares the cores with it, and its first card came ~155 ms later at 4× (bench/README.md); a person
+ * loaded at once shares the cores with it, and its first card came ~155 ms later at 4× (docs/decisions/0020); a person
  * loads the console in a browser that has long been open.
  */
 async function atRest(chromium: Chromium) {

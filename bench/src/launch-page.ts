@@ -13,6 +13,9 @@
  * page loads.
  *
  *   npm run build && npm run bench:launch-page -w bench
+ *
+ * BENCH_CONSOLE_DIR=path/to/console/dist serves another console build, so two builds are compared side by side
+ * (the same server, only the page differs).
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -35,6 +38,7 @@ const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`
 const PROXY_PORT = PORT + 3000
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
+const CONSOLE_DIR = process.env.BENCH_CONSOLE_DIR ?? root('packages/console/dist')
 /** A link between the browser and the console as on a LAN or a VPN: latency is added to each round trip. */
 const LINK = { latency: 20, downloadThroughput: 100e6 / 8, uploadThroughput: 100e6 / 8 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
@@ -128,7 +132,7 @@ const FIRST_CARD = `new Promise((resolve) => {
 async function measure(page: Page, base: string): Promise<Run> {
   await page.goto(`${base}/ui/#/launch_model/llm`)
   // Waited for without polling: polling the page (as Playwright's waits do, at every frame) is work on its main
-  // thread, which made the load it measures ~25 ms slower at 4× (bench/README.md).
+  // thread, which made the load it measures ~25 ms slower at 4× (docs/decisions/0020).
   await page.evaluate(`Promise.race([
     window.__benchPainted,
     new Promise((_, reject) => setTimeout(() => reject(new Error('no card painted in 30 s')), 30000)),
@@ -183,7 +187,7 @@ async function measure(page: Page, base: string): Promise<Run> {
 }
 
 function shippedJs() {
-  const assets = root('packages/console/dist/assets')
+  const assets = join(CONSOLE_DIR, 'assets')
   const files = readdirSync(assets).filter((name) => name.endsWith('.js'))
   const gzip = (name: string) => gzipSync(readFileSync(join(assets, name))).length
   return { total: files.reduce((sum, name) => sum + gzip(name), 0), files }
@@ -201,6 +205,8 @@ async function main() {
       dataDir,
       '--log-level',
       'warn',
+      '--console-dir',
+      CONSOLE_DIR,
     ],
     {
       stdio: 'inherit',
@@ -225,6 +231,8 @@ async function main() {
       `http://127.0.0.1:${REPLAY_PORT}`,
       '--log-level',
       'warn',
+      '--console-dir',
+      CONSOLE_DIR,
     ],
     { stdio: 'inherit' },
   )
@@ -286,7 +294,7 @@ async function main() {
               .filter((entry) => entry.name.endsWith('.js') && entry.startTime < ${String(paintedAt)})
               .map((entry) => ({ name: entry.name, wire: entry.encodedBodySize }))`,
           )
-          const assets = root('packages/console/dist/assets')
+          const assets = join(CONSOLE_DIR, 'assets')
           loadedFiles = scripts.length
           loadedJs = scripts.reduce(
             (sum, { name }) => sum + gzipSync(readFileSync(join(assets, name.split('/').pop() ?? ''))).length,
