@@ -1,4 +1,5 @@
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { memo, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useCloseOutside } from './use-close-outside'
 import { ArrowDropDownIcon } from './icons'
 import { OutlinedField } from './outlined-field'
 import './listbox.css'
@@ -22,16 +23,10 @@ export const MultiSelect = memo(function MultiSelect({ label, options, value, on
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
+  const close = useCallback(() => setOpen(false), [])
   const [active, setActive] = useState(0)
 
-  useEffect(() => {
-    if (!open) return
-    const closeOutside = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', closeOutside)
-    return () => document.removeEventListener('mousedown', closeOutside)
-  }, [open])
+  useCloseOutside(root, open, close)
 
   const toggle = (option: string) =>
     onChange(value.includes(option) ? value.filter((v) => v !== option) : [...value, option])

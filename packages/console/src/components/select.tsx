@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCloseOutside } from './use-close-outside'
 import { ArrowDropDownIcon } from './icons'
 import { OutlinedField } from './outlined-field'
 import './listbox.css'
@@ -44,19 +45,13 @@ export function Select({
   const id = useId()
   const root = useRef<HTMLDivElement>(null)
   const [open, setOpen] = useState(false)
+  const close = useCallback(() => setOpen(false), [])
   const [active, setActive] = useState(0)
   const items = options.map(asOption)
   const chosen = items.find((item) => item.value === value)
   const below = error ?? helperText
 
-  useEffect(() => {
-    if (!open) return
-    const closeOutside = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('mousedown', closeOutside)
-    return () => document.removeEventListener('mousedown', closeOutside)
-  }, [open])
+  useCloseOutside(root, open, close)
 
   const show = () => {
     if (disabled || items.length === 0) return

@@ -10,7 +10,10 @@ const failure = (status: number, detail = 'nope') =>
 async function toastOf(error: Error, meta: Record<string, unknown>, variables?: string) {
   const showError = vi.fn()
   const client = createQueryClient(showError)
-  const observer = new MutationObserver(client, { mutationFn: () => Promise.reject(error), meta })
+  const observer = new MutationObserver<unknown, Error, string | undefined>(client, {
+    mutationFn: () => Promise.reject(error),
+    meta,
+  })
   await observer.mutate(variables).catch(() => undefined)
   return showError.mock.calls.map(([message]) => message as string)
 }
