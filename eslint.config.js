@@ -1,4 +1,5 @@
 import js from '@eslint/js'
+import i18next from 'eslint-plugin-i18next'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
@@ -68,6 +69,26 @@ export default tseslint.config(
                 "Style with CSS on the theme's variables (--sc-…); MUI's styling engine is for MUI's own parts.",
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Every string a person reads comes from the message catalogues (src/i18n/messages): no text in JSX, and no
+    // literal in the props that are read out or shown (labels, titles, placeholders, helper texts).
+    files: ['packages/console/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['^(label|title|aria-label|placeholder|alt|helperText|error|name|action|heading|text)$'],
+          },
+          // Marks, numbers and spacing alone are no words to translate.
+          words: { exclude: ['^[^A-Za-z]*$'] },
         },
       ],
     },

@@ -8,6 +8,7 @@
  * network emulation, as a LAN or VPN would be).
  * Measures what a person sees: navigation start → the frame after the first card is in the DOM; one keystroke in
  * the search field as the browser's Event Timing `duration` (input to the next paint); long tasks during load;
+ * the 1× and 4× rows again with Simplified Chinese chosen (its messages load beside the first screen's requests);
  * warnings in the page console. Also: catalogue response → first card; keystroke → last DOM change; JS heap and DOM
  * nodes after load; catalogue requests across tab switches; JS shipped (gzip, and as sent). Median (min–max) of RUNS
  * page loads.
@@ -61,6 +62,8 @@ const SIGNED_IN = `
   sessionStorage.setItem('token', ${JSON.stringify(v3Token)})
   document.cookie = 'token=' + encodeURIComponent(${JSON.stringify(v3Token)}) + '; path=/'
 `
+/** A person who chose Simplified Chinese: the console loads its messages beside the first screen's requests. */
+const IN_CHINESE = `localStorage.setItem('language', 'zh-CN')`
 const scaled = [0, 1, 2, 3].flatMap((copy) =>
   upstream.map((family) => ({
     ...family,
@@ -264,9 +267,11 @@ async function main() {
     /** As the server sent it (brotli where the browser accepts it). */
     let loadedWire = 0
     const v3Body = JSON.stringify(v3.response.body)
-    for (const { label, base, body, link } of [
+    for (const { label, base, body, link, chinese } of [
       { label: 'upstream v1.8 (120 families)', base: PROXY, body: JSON.stringify(upstream) },
+      { label: 'the same, in 简体中文', base: PROXY, body: JSON.stringify(upstream), chinese: true },
       { label: '4× copy (480 families)', base: PROXY, body: JSON.stringify(scaled) },
+      { label: 'the same, in 简体中文', base: PROXY, body: JSON.stringify(scaled), chinese: true },
       { label: 'upstream v3.2.1 (166 families)', base: PROXY, body: v3Body },
       { label: 'v3.2.1 through the gateway (replayed upstream)', base: GATEWAY, body: null },
       {
@@ -275,13 +280,13 @@ async function main() {
         body: null,
         link: LINK,
       },
-    ] as { label: string; base: string; body: string | null; link?: typeof LINK }[]) {
+    ] as { label: string; base: string; body: string | null; link?: typeof LINK; chinese?: boolean }[]) {
       if (body !== null) proxy.answer(body)
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
         const page = await openPage(browser, {
           viewport: { width: 1500, height: 900 },
-          initScripts: base === GATEWAY ? [PROBE, SIGNED_IN] : [PROBE],
+          initScripts: [PROBE, ...(base === GATEWAY ? [SIGNED_IN] : []), ...(chinese ? [IN_CHINESE] : [])],
           link,
         })
         runs.push(await measure(page, base))

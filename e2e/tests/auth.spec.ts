@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { testServer, USERS } from '../support/servers'
+import { message } from '../support/messages'
 
 const expiry = testServer('expiry')
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
@@ -151,4 +152,28 @@ test('a 401 on the running-models list shows the auth dialog, not a toast', asyn
   await page.goto('#/running_models/LLM')
   await expect(page.getByRole('dialog', { name: 'Authentication Error' })).toBeVisible()
   await expect(page.getByText(/^Server error: 401/)).toHaveCount(0)
+})
+
+test.describe('in Simplified Chinese', () => {
+  test.use({ locale: 'zh-CN' })
+  const zh = (id: string, values?: Record<string, string>) => message('zh-CN', id, values)
+
+  test('a wrong password is said in Chinese around the server’s words; the right one signs in', async ({
+    page,
+  }) => {
+    await page.goto('#/login')
+    await expect(page.getByRole('heading', { name: zh('shell.login.title') })).toBeVisible()
+    await page.getByLabel(zh('shell.login.username')).fill(USERS.admin.username)
+    await page.getByLabel(zh('shell.login.password')).fill('not the password')
+    await page.getByRole('button', { name: zh('shell.login.signIn') }).click()
+    // The framing is translated; the server's own detail is shown as sent.
+    await expect(page.getByRole('alert')).toContainText(
+      zh('shell.login.failed', { status: '401', detail: '' }),
+    )
+    await page.getByLabel(zh('shell.login.password')).fill(USERS.admin.password)
+    await page.getByRole('button', { name: zh('shell.login.signIn') }).click()
+    await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+    await expect(page.getByRole('button', { name: zh('shell.logOut') })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: zh('launch.page.title') })).toBeVisible()
+  })
 })

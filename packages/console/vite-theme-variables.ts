@@ -1,7 +1,7 @@
 import type { Theme } from '@mui/material/styles'
 import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { Plugin } from 'vite'
-import { theme } from './src/lib/theme.ts'
+import { CJK_FONTS, theme } from './src/lib/theme.ts'
 
 const ID = 'virtual:theme-variables.css'
 /** The same stylesheet as a file of its own, for the model chat page, which the server writes (`/ui/tokens.css`). */
@@ -61,8 +61,24 @@ function sizes({ typography }: Theme): Declarations {
   }
 }
 
-/** The stylesheet: MUI's variables for every scheme, then the sizes. */
+/** The CJK faces for the page's language (`<html lang>`); Chinese first where the language is none of the three. */
+function cjkFonts(): Record<string, Declarations> {
+  const list = (first: keyof typeof CJK_FONTS) =>
+    [
+      ...CJK_FONTS[first],
+      ...Object.values(CJK_FONTS)
+        .filter((fonts) => fonts !== CJK_FONTS[first])
+        .flat(),
+    ].join(',')
+  return {
+    ':root': { '--sc-font-cjk': list('zh') },
+    ':root:lang(ja)': { '--sc-font-cjk': list('ja') },
+    ':root:lang(ko)': { '--sc-font-cjk': list('ko') },
+  }
+}
+
+/** The stylesheet: MUI's variables for every scheme, then the sizes and the CJK faces. */
 export function themeVariables(source: Theme): string {
   const sheets = source.generateStyleSheets() as Record<string, Declarations>[]
-  return [...sheets.map(rules), rules({ ':root': sizes(source) })].join('')
+  return [...sheets.map(rules), rules({ ':root': sizes(source) }), rules(cjkFonts())].join('')
 }

@@ -1,5 +1,6 @@
 import { parsePath } from 'react-router'
 import { prefetchScreen } from './app/screens'
+import { startI18n, t } from './i18n/i18n'
 import { followSystemColorScheme } from './lib/color-scheme'
 import { createQueryClient, createToastChannel } from './lib/query-client'
 
@@ -13,14 +14,16 @@ followSystemColorScheme()
 const toasts = createToastChannel()
 const queryClient = createQueryClient(toasts.show)
 prefetchScreen(queryClient, parsePath(window.location.hash.slice(1)).pathname || '/')
+// English is here; another language's messages arrive beside the screen's requests, before the first render.
+const language = startI18n()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-import('./app/mount').then(
-  ({ mount }) => mount(root, queryClient, toasts),
+Promise.all([import('./app/mount'), language]).then(
+  ([{ mount }]) => mount(root, queryClient, toasts),
   // None of the console is here to say it: a line of text is what can be shown.
   (error: unknown) => {
-    root.textContent = `The console could not load (${String(error)}). Reload the page to try again.`
+    root.textContent = t('shell.loadFailed', { error: String(error) })
   },
 )

@@ -1,4 +1,5 @@
 import { Button } from '../components/button'
+import { useT } from '../i18n/react'
 import './error-screen.css'
 
 function describe(error: unknown): string {
@@ -8,14 +9,15 @@ function describe(error: unknown): string {
 
 /** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. */
 export function ErrorScreen({ error }: { error: unknown }) {
+  const t = useT()
   return (
     <main className="error-screen">
       <div role="alert">
-        <h1>Unexpected Application Error!</h1>
+        <h1>{t('shell.errorScreen.title')}</h1>
         <pre>{describe(error)}</pre>
       </div>
       <Button variant="contained" onClick={() => window.location.reload()}>
-        Reload the page
+        {t('shell.errorScreen.reload')}
       </Button>
     </main>
   )

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useReducer } from 'react'
 import { Navigate, parsePath, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router'
 import { Spinner } from '../components/spinner'
+import { useT } from '../i18n/react'
 import { HOME } from '../lib/routes'
 import { ErrorBoundary } from './error-boundary'
 import { AppLayout } from './layout/app-layout'
@@ -14,6 +15,7 @@ import { login, prefetchScreen, screens, type Screen } from './screens'
  * (React.lazy always suspends on first render), which cost the first card 300 ms.
  */
 export function ScreenPage({ screen }: { screen: Screen }) {
+  const t = useT()
   const [, settled] = useReducer((count: number) => count + 1, 0)
   const { Page, failure } = screen // read once: what this render shows
   // Whether this render had the code, not whether it is here when the effect runs: it may land in between (a
@@ -23,7 +25,7 @@ export function ScreenPage({ screen }: { screen: Screen }) {
     if (!rendered) void screen.load().then(settled)
   }, [screen, rendered])
   if (failure) throw failure.error
-  return Page ? <Page /> : <Spinner label="Loading" />
+  return Page ? <Page /> : <Spinner label={t('common.loading')} />
 }
 
 const route = (screen: Screen): RouteObject => ({

@@ -3,6 +3,7 @@ import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
+import { useT } from '../i18n/react'
 import { Button } from './button'
 
 interface ConfirmDialogProps {
@@ -14,16 +15,17 @@ interface ConfirmDialogProps {
 
 /** SPEC §8's delete confirmations: titled Warning, answered yes or no. */
 export function ConfirmDialog({ open, text, onConfirm, onCancel }: ConfirmDialogProps) {
+  const t = useT()
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
-      <DialogTitle id="confirm-dialog-title">Warning</DialogTitle>
+      <DialogTitle id="confirm-dialog-title">{t('common.confirm.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>no</Button>
+        <Button onClick={onCancel}>{t('common.confirm.no')}</Button>
         <Button onClick={onConfirm} color="error" variant="contained" autoFocus>
-          yes
+          {t('common.confirm.yes')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { useT } from '../i18n/react'
 import { IconButton } from './button'
 import { ContentCopyOutlinedIcon } from './icons'
 import './copy-button.css'
@@ -6,14 +7,17 @@ import './copy-button.css'
 /** Copies text; 'Copied to clipboard!' shows for 1.5 s (SPEC §9), and is read out. */
 export function CopyButton({
   text,
-  label = 'Copy',
+  label,
   color,
 }: {
   text: string
+  /** Its name; 'Copy' by default. */
   label?: string
   /** `inherit` on a coloured surface (a filled notice). */
   color?: 'inherit'
 }) {
+  const t = useT()
+  const name = label ?? t('common.copy')
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -28,14 +32,14 @@ export function CopyButton({
 
   return (
     <span className="copy-button">
-      <IconButton label={label} title={label} size="small" color={color} onClick={() => void copy()}>
+      <IconButton label={name} title={name} size="small" color={color} onClick={() => void copy()}>
         <ContentCopyOutlinedIcon fontSize="small" />
       </IconButton>
       {/* Read out when it appears; shown above the button as a tooltip. */}
       <span role="status">
         {copied && (
           <span role="tooltip" className="copy-button-said">
-            Copied to clipboard!
+            {t('common.copied')}
           </span>
         )}
       </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useT } from '../i18n/react'
 import { Button } from './button'
 import { Notice } from './notice'
 
@@ -12,6 +13,7 @@ export function ErrorNotice({
   children: ReactNode
   onRetry: () => void
 }) {
+  const t = useT()
   return (
     <Notice
       severity="error"
@@ -19,7 +21,7 @@ export function ErrorNotice({
       title={title}
       action={
         <Button size="small" color="inherit" onClick={onRetry}>
-          Retry
+          {t('common.retry')}
         </Button>
       }
     >

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/react'
 import { CopyButton } from './copy-button'
 import { Disclosure } from './disclosure'
 import { JsonBlock } from './json-block'
@@ -8,6 +9,7 @@ import './json-panel.css'
  * exactly what is sent, with a copy-all button.
  */
 export function JsonPanel({ value }: { value: unknown }) {
+  const t = useT()
   const text = JSON.stringify(value, null, 4)
   return (
     <div className="json-panel">
@@ -15,16 +17,16 @@ export function JsonPanel({ value }: { value: unknown }) {
         outlined
         summary={
           <>
-            <span className="json-panel-title">JSON Format</span>
-            <span className="json-panel-subtitle">Show custom json config used by api</span>
+            <span className="json-panel-title">{t('common.jsonPanel.title')}</span>
+            <span className="json-panel-subtitle">{t('common.jsonPanel.subtitle')}</span>
           </>
         }
       >
         <div className="json-panel-body">
           <span className="json-panel-copy">
-            <CopyButton text={text} label="Copy all" />
+            <CopyButton text={text} label={t('common.jsonPanel.copyAll')} />
           </span>
-          <JsonBlock text={text} label="Custom json config" maxHeight={480} />
+          <JsonBlock text={text} label={t('common.jsonPanel.content')} maxHeight={480} />
         </div>
       </Disclosure>
     </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useT } from '../i18n/react'
 import { IconButton } from './button'
 import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from './icons'
 import { TextField } from './text-field'
@@ -14,6 +15,7 @@ interface KeyValueEditorProps {
   label: string
   rows: KeyValueRow[]
   onChange: (rows: KeyValueRow[]) => void
+  /** The key field's label ('key' by default) and the value field's ('value'). */
   keyLabel?: string
   valueLabel?: string
 }
@@ -28,17 +30,21 @@ export function KeyValueEditor({
   label,
   rows,
   onChange,
-  keyLabel = 'key',
-  valueLabel = 'value',
+  keyLabel: givenKeyLabel,
+  valueLabel: givenValueLabel,
 }: KeyValueEditorProps) {
-  const [warning, setWarning] = useState('')
+  const t = useT()
+  const keyLabel = givenKeyLabel ?? t('common.keyValue.key')
+  const valueLabel = givenValueLabel ?? t('common.keyValue.value')
+  // Whether the warning shows, not its words: they follow a change of language while it is up.
+  const [warning, setWarning] = useState(false)
   const counts = new Map<string, number>()
   for (const row of rows) counts.set(row.key.trim(), (counts.get(row.key.trim()) ?? 0) + 1)
 
   const add = () => {
     const last = rows.at(-1)
     if (last && !complete(last)) {
-      setWarning('Please fill in the complete parameters before adding!!')
+      setWarning(true)
       return
     }
     onChange([...rows, { key: '', value: '' }])
@@ -50,7 +56,7 @@ export function KeyValueEditor({
     <div className="key-value-editor">
       <div className="key-value-head">
         <span className="muted">{label}</span>
-        <IconButton label={`Add ${label}`} size="small" color="primary" onClick={add}>
+        <IconButton label={t('common.keyValue.add', { label })} size="small" color="primary" onClick={add}>
           <AddCircleOutlineOutlinedIcon fontSize="small" />
         </IconButton>
       </div>
@@ -62,11 +68,15 @@ export function KeyValueEditor({
               label={keyLabel}
               value={row.key}
               onChange={(key) => update(index, { key })}
-              error={duplicate ? `${row.key.trim()} must be unique` : null}
+              error={duplicate ? t('common.keyValue.unique', { key: row.key.trim() }) : null}
             />
             <TextField label={valueLabel} value={row.value} onChange={(value) => update(index, { value })} />
             <IconButton
-              label={row.key ? `Remove ${keyLabel} ${row.key}` : `Remove this ${keyLabel}`}
+              label={
+                row.key
+                  ? t('common.keyValue.remove', { keyLabel, key: row.key })
+                  : t('common.keyValue.removeEmpty', { keyLabel })
+              }
               onClick={() => onChange(rows.filter((_, i) => i !== index))}
             >
               <DeleteOutlineOutlinedIcon fontSize="small" />
@@ -75,8 +85,8 @@ export function KeyValueEditor({
         )
       })}
       {warning && (
-        <Toast severity="warning" autoHideMs={3000} onClose={() => setWarning('')}>
-          {warning}
+        <Toast severity="warning" autoHideMs={3000} onClose={() => setWarning(false)}>
+          {t('common.keyValue.incomplete')}
         </Toast>
       )}
     </div>

@@ -1,41 +1,53 @@
+import type { MessageId } from '../i18n/catalogue'
+import { useT } from '../i18n/react'
 import { formatBytes } from '../lib/format'
 import type { Launch } from '../lib/launches'
 import { Button } from './button'
 import './launch-progress.css'
 import './surface.css'
 
-const STAGE: Record<Launch['stage'], string> = {
-  pending: 'Preparing',
-  downloading: 'Downloading',
-  loading: 'Loading',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
+const STAGE: Record<Launch['stage'], MessageId> = {
+  pending: 'common.launchProgress.stage.pending',
+  downloading: 'common.launchProgress.stage.downloading',
+  loading: 'common.launchProgress.stage.loading',
+  failed: 'common.launchProgress.stage.failed',
+  cancelled: 'common.launchProgress.stage.cancelled',
 }
 
-function downloadText(launch: Launch): string | null {
+function downloadText(launch: Launch, t: ReturnType<typeof useT>): string | null {
   const download = launch.download
   if (!download || launch.stage !== 'downloading') return null
-  const total = download.total_bytes ? ` of ${formatBytes(download.total_bytes)}` : ''
-  return `${download.name}: ${formatBytes(download.downloaded_bytes)}${total} at ${formatBytes(download.speed_bytes_per_second)}/s`
+  const values = {
+    name: download.name,
+    downloaded: formatBytes(download.downloaded_bytes),
+    speed: formatBytes(download.speed_bytes_per_second),
+  }
+  return download.total_bytes
+    ? t('common.launchProgress.downloadOf', { ...values, total: formatBytes(download.total_bytes) })
+    : t('common.launchProgress.download', values)
 }
 
 /** A launch in flight: its stage, progress and download, with Cancel. */
 export function LaunchProgress({ launch, onCancel }: { launch: Launch; onCancel: () => void }) {
-  const download = downloadText(launch)
+  const t = useT()
+  const download = downloadText(launch, t)
   const percent = Math.round(launch.progress * 100)
   return (
-    <section className="surface launch-progress" aria-label={`Launching ${launch.model_uid}`}>
+    <section
+      className="surface launch-progress"
+      aria-label={t('common.launchProgress.label', { uid: launch.model_uid })}
+    >
       <div className="launch-progress-text">
         <p className="launch-progress-title">
           {launch.model_uid}{' '}
           <span className="muted">
-            · {STAGE[launch.stage]} · {percent} %
+            {t('common.launchProgress.status', { stage: t(STAGE[launch.stage]), percent })}
           </span>
         </p>
         <div
           className="progress-bar"
           role="progressbar"
-          aria-label={`${launch.model_uid} progress`}
+          aria-label={t('common.launchProgress.bar', { uid: launch.model_uid })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -45,7 +57,7 @@ export function LaunchProgress({ launch, onCancel }: { launch: Launch; onCancel:
         {download && <p className="launch-progress-download muted">{download}</p>}
       </div>
       <Button color="error" variant="outlined" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </Button>
     </section>
   )

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/react'
 import { toastMessageFor } from '../lib/api-client'
 import { ErrorNotice } from './error-notice'
 
@@ -6,10 +7,11 @@ import { ErrorNotice } from './error-notice'
  * the reason and a Retry.
  */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
+  const t = useT()
   return (
     <div className="load-error">
       <ErrorNotice title={title} onRetry={onRetry}>
-        {toastMessageFor(error) ?? (error instanceof Error ? error.message : 'Unknown error')}
+        {toastMessageFor(error) ?? (error instanceof Error ? error.message : t('common.error.unknown'))}
       </ErrorNotice>
     </div>
   )

@@ -1,6 +1,9 @@
 import type { ReactNode, Ref } from 'react'
 import './outlined-field.css'
 
+/** After a required field's label: a mark, the same in every language. */
+const REQUIRED_MARK = ' *'
+
 interface OutlinedFieldProps {
   label: string
   /** The id of the input inside, which the label names. */
@@ -37,7 +40,7 @@ export function OutlinedField({
   disabled = false,
   required = false,
 }: OutlinedFieldProps) {
-  const mark = required ? <span aria-hidden="true"> *</span> : null
+  const mark = required ? <span aria-hidden="true">{REQUIRED_MARK}</span> : null
   const classes = ['outlined-field', shrink && 'outlined-field-shrunk', error && 'outlined-field-error']
   if (disabled) classes.push('outlined-field-disabled')
   return (

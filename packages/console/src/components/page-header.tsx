@@ -4,21 +4,25 @@ import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
 import { routes } from '../lib/routes'
 import { Button } from './button'
+import { useT } from '../i18n/react'
 import { ColorSchemeSwitch } from './color-scheme-switch'
 import { LogoutIcon } from './icons'
+import { LanguageSelect } from './language-select'
 import './page-header.css'
 
 /** Whether a screen was shown already since the page loaded: the first one leaves the focus where it is. */
 let screenShown = false
 
 /**
- * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT; beside them the colour scheme. A
+ * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT; beside them the language and the
+ * colour scheme. A
  * screen opened from another takes the focus to its heading, so a keyboard or screen reader user starts there.
  */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const heading = useRef<HTMLHeadingElement>(null)
+  const t = useT()
 
   useEffect(() => {
     if (screenShown) heading.current?.focus()
@@ -38,10 +42,11 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
         {title}
       </h1>
       {children}
+      <LanguageSelect />
       <ColorSchemeSwitch />
       {isLoggedIn() && (
         <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logOut}>
-          LOG OUT
+          {t('shell.logOut')}
         </Button>
       )}
     </header>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useT } from '../i18n/react'
 import { SearchIcon } from './icons'
 import { Adornment, OutlinedField } from './outlined-field'
 import './search-field.css'
@@ -11,6 +12,7 @@ function isEditable(target: EventTarget | null): boolean {
 interface SearchFieldProps {
   value: string
   onChange: (value: string) => void
+  /** 'Search' by default. */
   label?: string
   /** SPEC §9: '/' by default. */
   hotkey?: string
@@ -20,7 +22,8 @@ interface SearchFieldProps {
  * SPEC §2 "Search text field": the hotkey focuses it when pressed outside any field; the hint
  * 'Type / to search' shows while it is empty and unfocused.
  */
-export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }: SearchFieldProps) {
+export function SearchField({ value, onChange, label, hotkey = '/' }: SearchFieldProps) {
+  const t = useT()
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [focused, setFocused] = useState(false)
@@ -38,7 +41,7 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
 
   return (
     <OutlinedField
-      label={label}
+      label={label ?? t('common.search')}
       htmlFor={id}
       shrink
       className="search-field"
@@ -51,7 +54,7 @@ export function SearchField({ value, onChange, label = 'Search', hotkey = '/' }:
       end={
         value === '' && !focused ? (
           <Adornment position="end">
-            <span className="search-hint">Type {hotkey} to search</span>
+            <span className="search-hint">{t('common.searchHint', { hotkey })}</span>
           </Adornment>
         ) : undefined
       }

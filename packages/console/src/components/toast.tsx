@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
+import { useT } from '../i18n/react'
 import { IconButton } from './button'
 import { CloseIcon } from './icons'
 import { Notice, type Severity } from './notice'
@@ -24,6 +25,7 @@ export function Toast({
   autoHideMs: number
   onClose: () => void
 }) {
+  const t = useT()
   useEffect(() => {
     const timer = setTimeout(onClose, autoHideMs)
     return () => clearTimeout(timer)
@@ -37,7 +39,7 @@ export function Toast({
         action={
           <>
             {action}
-            <IconButton label="Close" size="small" color="inherit" onClick={onClose}>
+            <IconButton label={t('common.close')} size="small" color="inherit" onClick={onClose}>
               <CloseIcon fontSize="small" />
             </IconButton>
           </>

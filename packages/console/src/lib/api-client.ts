@@ -6,10 +6,15 @@ import {
   type ValidationIssue,
 } from '@serving-console/contract'
 import type * as z from 'zod/mini'
+import { t } from '../i18n/i18n'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { listHead } from './list-head'
 import { passesAsIs } from './quick-check'
 import { authStatusStore, type AuthStatus } from './storage'
+
+/** SPEC §8's framing of a non-OK answer, in the language shown; the detail is the server's, as sent. */
+export const serverErrorText = (status: number, detail: string): string =>
+  t('common.error.server', { status: String(status), detail })
 
 /**
  * Every non-OK answer (SPEC §8): message 'Server error: {status} - {detail}', detail from the body's `detail`
@@ -22,7 +27,7 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly response: Response,
   ) {
-    super(`Server error: ${status} - ${detail}`)
+    super(serverErrorText(status, detail))
   }
 }
 
@@ -47,13 +52,13 @@ export function detailOf(bodyText: string): string {
   try {
     body = JSON.parse(bodyText)
   } catch {
-    return 'Unknown error'
+    return t('common.error.unknown')
   }
   const parsed = ErrorBody.safeParse(body)
-  if (!parsed.success) return 'Unknown error'
+  if (!parsed.success) return t('common.error.unknown')
   const { detail } = parsed.data
-  if (typeof detail === 'string') return detail || 'Unknown error'
-  return detail.length > 0 ? detail.map(describeIssue).join('; ') : 'Unknown error'
+  if (typeof detail === 'string') return detail || t('common.error.unknown')
+  return detail.length > 0 ? detail.map(describeIssue).join('; ') : t('common.error.unknown')
 }
 
 /** SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. */
@@ -68,9 +73,15 @@ function recordAuthStatus(status: AuthStatus) {
  * build, which keeps the console small, carries no messages.
  */
 function describeMismatch(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'invalid data'
-  const what = issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.code.replaceAll('_', ' ')
-  return issue.path.length > 0 ? `${what} at ${issue.path.map(String).join('.')}` : what
+  if (!issue) return t('common.error.mismatch.invalidData')
+  // Other codes are zod's own names for a problem (`invalid value`), which have no message of ours.
+  const problem =
+    issue.code === 'invalid_type'
+      ? t('common.error.mismatch.expected', { type: issue.expected })
+      : issue.code.replaceAll('_', ' ')
+  return issue.path.length > 0
+    ? t('common.error.mismatch.at', { problem, where: issue.path.map(String).join('.') })
+    : problem
 }
 
 export interface RequestOptions<T> {
@@ -197,14 +208,17 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       data = JSON.parse(text)
     } catch {
       // A proxy's HTML page or a plain-text answer with status 200: say what and where, not the parser's words.
-      throw new Error(`Unexpected answer from ${path}: not JSON (status ${String(response.status)})`)
+      const problem = t('common.error.notJson', { status: String(response.status) })
+      throw new Error(t('common.error.unexpectedAnswer', { path, problem }))
     }
   }
   if (headShown) await idle()
   if (!options.schema || passesAsIs(options.schema, data)) return data as T
   const parsed = options.schema.safeParse(data)
   if (!parsed.success)
-    throw new Error(`Unexpected answer from ${path}: ${describeMismatch(parsed.error.issues[0])}`)
+    throw new Error(
+      t('common.error.unexpectedAnswer', { path, problem: describeMismatch(parsed.error.issues[0]) }),
+    )
   return parsed.data
 }
 
@@ -221,12 +235,16 @@ export const api = {
 
 /** SPEC §6/§8: request errors go to the toast, except 403 (never) and 401 (the auth dialog handles it). */
 export function toastMessageFor(error: unknown): string | null {
-  if (error instanceof ApiError) return error.status === 401 || error.status === 403 ? null : error.message
+  // Worded now rather than when the answer came, so a failure still on screen follows a change of language.
+  if (error instanceof ApiError)
+    return error.status === 401 || error.status === 403 ? null : serverErrorText(error.status, error.detail)
   // A cancelled request is nobody's error. (DOMException is not an Error subclass everywhere.)
   if (error instanceof DOMException && error.name === 'AbortError') return null
   if (error instanceof Error) {
     // A fetch that never reached the server says "Failed to fetch"; say what that means.
-    return error.name === 'TypeError' ? `Cannot reach the server: ${error.message}` : error.message
+    return error.name === 'TypeError'
+      ? t('common.error.unreachable', { message: error.message })
+      : error.message
   }
-  return 'Unknown error'
+  return t('common.error.unknown')
 }

@@ -1,6 +1,7 @@
 import { apiPaths, ClusterAuth } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { api, ApiError, toastMessageFor } from './api-client'
+import { t } from '../i18n/i18n'
+import { api, ApiError, serverErrorText, toastMessageFor } from './api-client'
 import { applyClusterAuth } from './auth'
 import { pollDelay } from './polling'
 
@@ -36,6 +37,6 @@ export const clusterAuthQuery = queryOptions({
 
 /** SPEC §8's wording of a failed auth check. */
 export function authCheckFailure(error: unknown): string {
-  if (error instanceof ApiError) return error.message
-  return toastMessageFor(error) ?? 'Unknown error'
+  if (error instanceof ApiError) return serverErrorText(error.status, error.detail)
+  return toastMessageFor(error) ?? t('common.error.unknown')
 }

@@ -1,4 +1,4 @@
-import { COLOR_SCHEME_KEY } from '@serving-console/contract'
+import { COLOR_SCHEME_KEY, isLocale, LANGUAGE_KEY, type Locale } from '@serving-console/contract'
 
 /**
  * Every browser-storage key of SPEC §3, in one place. Nothing else touches sessionStorage, localStorage or the
@@ -147,5 +147,19 @@ export const colorSchemeStore = {
   set(value: 'light' | 'dark' | null): void {
     if (value === null) localStorage.removeItem(COLOR_SCHEME_KEY)
     else localStorage.setItem(COLOR_SCHEME_KEY, value)
+  },
+}
+
+/**
+ * Beyond SPEC: the language a person chose in the header (local storage `language`, read by the chat page too);
+ * none means the browser's.
+ */
+export const languageStore = {
+  get(): Locale | null {
+    const value = localStorage.getItem(LANGUAGE_KEY)
+    return isLocale(value) ? value : null
+  },
+  set(value: Locale): void {
+    localStorage.setItem(LANGUAGE_KEY, value)
   },
 }

@@ -24,6 +24,22 @@ declare module '@mui/material/styles' {
   }
 }
 
+/**
+ * CJK faces on macOS, Windows and Linux, in the order each language wants them: one Han character is drawn
+ * differently in Chinese, Japanese and Korean, so the page's language picks which faces come first.
+ */
+export const CJK_FONTS = {
+  zh: [
+    '"PingFang SC"',
+    '"Microsoft YaHei"',
+    '"Noto Sans CJK SC"',
+    '"Source Han Sans SC"',
+    '"WenQuanYi Micro Hei"',
+  ],
+  ja: ['"Hiragino Sans"', '"Hiragino Kaku Gothic ProN"', '"Yu Gothic UI"', 'Meiryo', '"Noto Sans CJK JP"'],
+  ko: ['"Apple SD Gothic Neo"', '"Malgun Gothic"', '"Noto Sans CJK KR"', '"Source Han Sans KR"'],
+}
+
 const brand = { tile: '#3b4ca8', lines: '#ffffff', dot: '#7fd1ae' }
 
 /**
@@ -70,7 +86,10 @@ export const theme = createTheme({
   },
   typography: {
     fontSize: 12,
-    fontFamily: ['Inter', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(','),
+    // Latin first, then the page language's CJK faces (`--sc-font-cjk`, set per `<html lang>` from CJK_FONTS).
+    fontFamily: ['Inter', 'Roboto', '"Helvetica Neue"', 'Arial', 'var(--sc-font-cjk)', 'sans-serif'].join(
+      ',',
+    ),
   },
   shape: { borderRadius: 8 },
   components: {

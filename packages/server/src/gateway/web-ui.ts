@@ -1,6 +1,8 @@
 import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { FastifyReply } from 'fastify'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
+import { localizingScript } from '../model-ui/page-i18n.js'
+import { CLUSTER_PAGE_MESSAGES } from '../model-ui/page-messages.js'
 import { sha256Source } from '../plugins/security-headers.js'
 
 type Page =
@@ -18,9 +20,12 @@ h1 { margin: 0 0 12px; font-size: var(--sc-h6-size); overflow-wrap: anywhere; }
 a { color: var(--sc-palette-primary-main); font-weight: 600; word-break: break-all; }
 @media (max-width: 599.95px) { main { margin: 24px 16px; padding: 20px 16px; } }`
 
+/** Puts the page into the console's language, as the chat page's script does. */
+const CLUSTER_PAGE_SCRIPT = localizingScript(CLUSTER_PAGE_MESSAGES)
+
 const CLUSTER_PAGE_CSP = [
   "default-src 'none'",
-  `script-src ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
+  `script-src ${sha256Source(CLUSTER_PAGE_SCRIPT)} ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
   `style-src 'self' ${sha256Source(CLUSTER_PAGE_STYLE)}`,
   "base-uri 'none'",
   "form-action 'none'",
@@ -33,6 +38,7 @@ const CLUSTER_PAGE_CSP = [
  */
 function clusterPage(uid: string, address: string): string {
   const url = `${address}/${encodeURIComponent(uid)}/`
+  const en = CLUSTER_PAGE_MESSAGES.en
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -46,11 +52,11 @@ function clusterPage(uid: string, address: string): string {
 <body>
 <main>
   <h1>${html(uid)}</h1>
-  <p>This model's web UI is a Gradio app that runs on the Xinference cluster. The console does not run the
-  cluster's pages at its own address, so open it at the cluster's:</p>
+  <p data-i18n="gradio">${html(en.gradio)}</p>
   <p><a href="${html(url)}" rel="noopener noreferrer">${html(url)}</a></p>
-  <p>That address must be reachable from this browser.</p>
+  <p data-i18n="reachable">${html(en.reachable)}</p>
 </main>
+<script>${CLUSTER_PAGE_SCRIPT}</script>
 </body>
 </html>`
 }

@@ -1,5 +1,7 @@
 import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import { sha256Source } from '../plugins/security-headers.js'
+import { fill, localizingScript } from './page-i18n.js'
+import { CHAT_PAGE_MESSAGES } from './page-messages.js'
 
 /** Escapes text for HTML text and attribute values. */
 const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
@@ -42,8 +44,9 @@ const STYLE = `  * { box-sizing: border-box; }
   }
 `
 
-// The page's one script is the same for every model (the uid travels in `data-model`), so its hash is fixed.
-const SCRIPT = `const MODEL = document.body.dataset.model;
+// The page's one script is the same for every model (the uid travels in `data-model`), so its hash is fixed. It
+// starts by putting the page into the console's language and defining `t` for the texts it writes.
+const SCRIPT = `${localizingScript(CHAT_PAGE_MESSAGES)}const MODEL = document.body.dataset.model;
 const base = location.pathname.replace(/\\/[^/]*\\/?$/, '');
 const history = [];
 const $ = (id) => document.getElementById(id);
@@ -62,7 +65,13 @@ function bubble(role, text) {
   $('messages').scrollTop = $('messages').scrollHeight;
   return div;
 }
-$('clear').onclick = () => { history.length = 0; $('messages').innerHTML = '<p class="empty">Send a message to start.</p>'; };
+$('clear').onclick = () => {
+  history.length = 0;
+  const empty = document.createElement('p');
+  empty.className = 'empty';
+  empty.textContent = t('empty');
+  $('messages').replaceChildren(empty);
+};
 $('form').onsubmit = async (event) => {
   event.preventDefault();
   const text = $('prompt').value.trim();
@@ -87,7 +96,7 @@ $('form').onsubmit = async (event) => {
     const response = await fetch(base + '/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify(body) });
     if (!response.ok) {
       const detail = await response.json().then((b) => b.detail, () => response.statusText);
-      throw new Error('Server error: ' + response.status + ' - ' + (typeof detail === 'string' ? detail : JSON.stringify(detail)));
+      throw new Error(t('serverError', { status: response.status, detail: typeof detail === 'string' ? detail : JSON.stringify(detail) }));
     }
     streaming = true;
     const reader = response.body.getReader();
@@ -115,7 +124,7 @@ $('form').onsubmit = async (event) => {
     asked.remove();
     history.pop();
     if (!$('prompt').value) $('prompt').value = text;
-    bubble('error', streaming ? 'The answer broke off: ' + error.message : error.message);
+    bubble('error', streaming ? t('brokeOff', { error: error.message }) : error.message);
   } finally {
     $('send').disabled = false;
     $('prompt').focus();
@@ -142,9 +151,14 @@ export const CHAT_PAGE_CSP = [
  * The web UI of a language model: a chat page in the console's look that streams replies from
  * `/v1/chat/completions`, with a system prompt, temperature, max tokens and stop words. Self-contained (no build),
  * served at `/{model_uid}` once created. With auth on it sends the console's token (the `token` cookie) as a
- * Bearer header, never relying on the cookie being sent.
+ * Bearer header, never relying on the cookie being sent. Served in English; its script puts it into the
+ * console's language (`page-i18n.ts`).
  */
 export function chatPage(model: { uid: string; name: string; contextLength: number | null }): string {
+  const en = CHAT_PAGE_MESSAGES.en
+  const context = model.contextLength
+    ? ` · <span data-i18n="context" data-length="${model.contextLength}">${html(fill(en.context, { length: model.contextLength }))}</span>`
+    : ''
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -156,24 +170,24 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
 <style>${STYLE}</style>
 </head>
 <body data-model="${html(model.uid)}">
-<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${model.contextLength ? ` · context ${model.contextLength}` : ''}</span><a href="ui/#/running_models/LLM">Back to the console</a></header>
+<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
 <main>
-  <aside aria-label="Settings">
-    <label for="system">System prompt</label>
-    <textarea id="system" rows="4" placeholder="You are a helpful assistant."></textarea>
-    <label for="temperature">Temperature</label>
+  <aside aria-label="${html(en.settings)}" data-i18n-aria-label="settings">
+    <label for="system" data-i18n="systemPrompt">${html(en.systemPrompt)}</label>
+    <textarea id="system" rows="4" placeholder="${html(en.systemPromptPlaceholder)}" data-i18n-placeholder="systemPromptPlaceholder"></textarea>
+    <label for="temperature" data-i18n="temperature">${html(en.temperature)}</label>
     <input id="temperature" type="number" min="0" max="2" step="0.1" value="0.7" />
-    <label for="max-tokens">Max tokens</label>
+    <label for="max-tokens" data-i18n="maxTokens">${html(en.maxTokens)}</label>
     <input id="max-tokens" type="number" min="1" step="1" value="256" />
-    <label for="stop">Stop (comma separated)</label>
-    <input id="stop" type="text" placeholder="e.g. ###" />
+    <label for="stop" data-i18n="stop">${html(en.stop)}</label>
+    <input id="stop" type="text" placeholder="${html(en.stopPlaceholder)}" data-i18n-placeholder="stopPlaceholder" />
   </aside>
-  <section aria-label="Chat">
-    <div id="messages" role="log" aria-live="polite"><p class="empty">Send a message to start.</p></div>
+  <section aria-label="${html(en.chat)}" data-i18n-aria-label="chat">
+    <div id="messages" role="log" aria-live="polite"><p class="empty" data-i18n="empty">${html(en.empty)}</p></div>
     <form id="form">
-      <input id="prompt" aria-label="Message" placeholder="Type a message" autocomplete="off" />
-      <button id="send" type="submit">Send</button>
-      <button id="clear" type="button">Clear</button>
+      <input id="prompt" aria-label="${html(en.message)}" data-i18n-aria-label="message" placeholder="${html(en.messagePlaceholder)}" data-i18n-placeholder="messagePlaceholder" autocomplete="off" />
+      <button id="send" type="submit" data-i18n="send">${html(en.send)}</button>
+      <button id="clear" type="button" data-i18n="clear">${html(en.clear)}</button>
     </form>
   </section>
 </main>

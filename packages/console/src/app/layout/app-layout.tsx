@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Navigate, Outlet } from 'react-router'
 import { ErrorNotice } from '../../components/error-notice'
 import { Spinner } from '../../components/spinner'
+import { useT } from '../../i18n/react'
 import { hasToken } from '../../lib/auth'
 import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
@@ -13,6 +14,7 @@ import './app-layout.css'
  * so the token rules of SPEC §4 see a settled cookie, then sends anyone without a token to /login.
  */
 export function AppLayout() {
+  const t = useT()
   const auth = useQuery(clusterAuthQuery)
   const settled = auth.data !== undefined || auth.isError
 
@@ -27,21 +29,21 @@ export function AppLayout() {
           document.getElementById('main-content')?.focus()
         }}
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <SideNav />
       <main className="app-main" id="main-content" tabIndex={-1}>
         {!settled ? (
-          <Spinner label="Checking sign-in" />
+          <Spinner label={t('shell.authCheck.checking')} />
         ) : hasToken() ? (
           <Outlet />
         ) : auth.isError ? (
           // Not signed out: the server could not be asked. The check repeats by itself; the screen follows.
-          <ErrorNotice
-            title="Cannot check whether this server needs a sign-in"
-            onRetry={() => void auth.refetch()}
-          >
-            {authCheckFailure(auth.error)}. Trying again every {AUTH_RETRY_MS / 1000} s.
+          <ErrorNotice title={t('shell.authCheck.failed')} onRetry={() => void auth.refetch()}>
+            {t('shell.authCheck.retrying', {
+              reason: authCheckFailure(auth.error),
+              seconds: AUTH_RETRY_MS / 1000,
+            })}
           </ErrorNotice>
         ) : (
           <Navigate to={routes.login.href()} replace />

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { lazyThemed } from '../../components/themed'
+import type { MessageId } from '../../i18n/catalogue'
+import { useT } from '../../i18n/react'
 import { routes } from '../../lib/routes'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
 
-const TEXTS: Record<AuthStatus, { title: string; text: string }> = {
-  '403': { title: 'Permission Error', text: 'You do not have permissions to do this!' },
-  '401': { title: 'Authentication Error', text: 'Invalid credentials! Please login.' },
+const TEXTS: Record<AuthStatus, { title: MessageId; text: MessageId }> = {
+  '403': { title: 'shell.authStatus.403.title', text: 'shell.authStatus.403.text' },
+  '401': { title: 'shell.authStatus.401.title', text: 'shell.authStatus.401.text' },
 }
 
 // The dialog's code comes when it first opens (a 401 or 403 means the server is there to send it).
@@ -15,6 +17,7 @@ const AuthStatusDialog = lazyThemed(async () => (await import('./auth-status-dia
 
 /** SPEC §4 "Auth status" and §8: opens on a recorded 401/403; only CONFIRMED closes it. */
 export function AuthDialog() {
+  const t = useT()
   const [status, setStatus] = useState<AuthStatus | null>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
@@ -42,7 +45,7 @@ export function AuthDialog() {
   if (!status) return null
   return (
     <Suspense>
-      <AuthStatusDialog {...TEXTS[status]} onConfirm={confirm} />
+      <AuthStatusDialog title={t(TEXTS[status].title)} text={t(TEXTS[status].text)} onConfirm={confirm} />
     </Suspense>
   )
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 import { CopyButton } from '../../components/copy-button'
 import { Toast } from '../../components/toast'
+import { useT } from '../../i18n/react'
 import { useAppState } from '../../lib/app-state'
 import { readable } from '../../lib/upstream-errors'
 
@@ -14,6 +15,7 @@ export const AUTO_HIDE_MS = 10_000
  * actors' addresses it carries; Copy keeps the whole message.
  */
 export function ErrorToast() {
+  const t = useT()
   const { errorMsg, setErrorMsg } = useAppState()
   const close = useCallback(() => setErrorMsg(''), [setErrorMsg])
   const { pathname } = useLocation()
@@ -30,7 +32,9 @@ export function ErrorToast() {
       autoHideMs={AUTO_HIDE_MS}
       onClose={close}
       action={
-        shown !== errorMsg && <CopyButton text={errorMsg} label="Copy the full error" color="inherit" />
+        shown !== errorMsg && (
+          <CopyButton text={errorMsg} label={t('shell.errorToast.copyFull')} color="inherit" />
+        )
       }
     >
       {shown}

@@ -11,6 +11,8 @@ import {
   ViewListOutlinedIcon,
 } from '../../components/icons'
 import { Logo } from '../../components/logo'
+import type { MessageId } from '../../i18n/catalogue'
+import { useT } from '../../i18n/react'
 import { rememberSection, routes } from '../../lib/routes'
 import './side-nav.css'
 
@@ -18,21 +20,22 @@ import './side-nav.css'
 const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
 
 interface Entry {
-  label: string
+  label: MessageId
   Icon: ComponentType
   to: string
 }
 
 /** SPEC §2: each entry opens its section's first tab, which the section then remembers. */
 const ENTRIES: Entry[] = [
-  { label: 'Launch Model', Icon: RocketLaunchOutlinedIcon, to: routes.launchModel.href('llm') },
-  { label: 'Running Models', Icon: ViewListOutlinedIcon, to: routes.runningModels.href('LLM') },
-  { label: 'Register Model', Icon: AddBoxOutlinedIcon, to: routes.registerModel.href('llm') },
-  { label: 'Cluster Information', Icon: DnsOutlinedIcon, to: routes.clusterInfo.href() },
+  { label: 'shell.nav.launchModel', Icon: RocketLaunchOutlinedIcon, to: routes.launchModel.href('llm') },
+  { label: 'shell.nav.runningModels', Icon: ViewListOutlinedIcon, to: routes.runningModels.href('LLM') },
+  { label: 'shell.nav.registerModel', Icon: AddBoxOutlinedIcon, to: routes.registerModel.href('llm') },
+  { label: 'shell.nav.clusterInfo', Icon: DnsOutlinedIcon, to: routes.clusterInfo.href() },
 ]
 
 /** The entries: links (a middle click opens a tab), the chosen section's `aria-current="page"`. */
 function NavList({ onFollow }: { onFollow?: () => void }) {
+  const t = useT()
   const active = useLocation().pathname.split('/')[1]
   return (
     <div className="side-nav-list">
@@ -50,7 +53,7 @@ function NavList({ onFollow }: { onFollow?: () => void }) {
           <span className="side-nav-icon">
             <entry.Icon />
           </span>
-          <span className="side-nav-label">{entry.label}</span>
+          <span className="side-nav-label">{t(entry.label)}</span>
         </Link>
       ))}
       <hr className="divider side-nav-divider" />
@@ -58,7 +61,7 @@ function NavList({ onFollow }: { onFollow?: () => void }) {
         <span className="side-nav-icon">
           <GitHubIcon />
         </span>
-        <span className="side-nav-label">Contact Us</span>
+        <span className="side-nav-label">{t('shell.nav.contactUs')}</span>
       </a>
     </div>
   )
@@ -70,6 +73,7 @@ function NavList({ onFollow }: { onFollow?: () => void }) {
  * modal dialog: Escape closes it and the focus returns to the button).
  */
 export function SideNav() {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const drawer = useRef<HTMLDialogElement>(null)
   const menuButton = useRef<HTMLButtonElement>(null)
@@ -85,7 +89,7 @@ export function SideNav() {
     <>
       {/* The room the navigation takes in the page, and the navigation fixed in it. */}
       <div className="side-nav-room">
-        <nav className="side-nav" aria-label="Main">
+        <nav className="side-nav" aria-label={t('shell.nav.main')}>
           <div className="side-nav-logo">
             <Logo />
           </div>
@@ -94,7 +98,7 @@ export function SideNav() {
         </nav>
       </div>
       <header className="app-bar">
-        <IconButton label="Open the navigation" ref={menuButton} onClick={() => setOpen(true)}>
+        <IconButton label={t('shell.nav.open')} ref={menuButton} onClick={() => setOpen(true)}>
           <MenuIcon />
         </IconButton>
         <Logo />
@@ -102,7 +106,7 @@ export function SideNav() {
       <dialog
         ref={drawer}
         className="nav-drawer"
-        aria-label="Navigation"
+        aria-label={t('shell.nav.drawer')}
         // Escape, or a click on the backdrop (the dialog itself, outside its panel).
         onClose={() => {
           setOpen(false)
@@ -112,10 +116,10 @@ export function SideNav() {
           if (event.target === drawer.current) setOpen(false)
         }}
       >
-        <nav className="nav-drawer-panel" aria-label="Main">
+        <nav className="nav-drawer-panel" aria-label={t('shell.nav.main')}>
           <div className="side-nav-logo nav-drawer-head">
             <Logo />
-            <IconButton label="Close the navigation" onClick={() => setOpen(false)}>
+            <IconButton label={t('shell.nav.close')} onClick={() => setOpen(false)}>
               <CloseIcon />
             </IconButton>
           </div>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
 import { PageHeader } from '../../components/page-header'
+import { useT } from '../../i18n/react'
 import { ApiError } from '../../lib/api-client'
 import { lastActivePath } from '../../lib/routes'
 import { clusterInfoQuery } from './api/get-cluster-info'
@@ -17,6 +18,7 @@ const isForbidden = (error: unknown) => error instanceof ApiError && error.statu
 
 /** SPEC §2 "Cluster Information". */
 export function ClusterInfoPage() {
+  const t = useT()
   const navigate = useNavigate()
   const info = useQuery(clusterInfoQuery)
   const version = useQuery(clusterVersionQuery)
@@ -30,19 +32,19 @@ export function ClusterInfoPage() {
 
   return (
     <>
-      <PageHeader title="Cluster Information" />
+      <PageHeader title={t('cluster.title')} />
       {!info.data ? (
-        <p className="muted">Loading</p>
+        <p className="muted">{t('cluster.loading')}</p>
       ) : (
         <div className="cluster-panels">
           <ResourceTrends samples={history} />
           <div className="cluster-pair-row">
             <SummaryPanel
-              title="Supervisor"
+              kind="Supervisor"
               totals={totalsOf(info.data, 'Supervisor')}
               version={version.data}
             />
-            <SummaryPanel title="Workers" totals={totalsOf(info.data, 'Worker')} version={version.data} />
+            <SummaryPanel kind="Workers" totals={totalsOf(info.data, 'Worker')} version={version.data} />
           </div>
           <WorkerDetails nodes={info.data} />
         </div>

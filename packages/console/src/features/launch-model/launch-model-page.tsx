@@ -3,6 +3,8 @@ import { useCallback, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
+import type { MessageId } from '../../i18n/catalogue'
+import { useT } from '../../i18n/react'
 import { HOME, rememberSection, routes } from '../../lib/routes'
 import { builtinCatalogueHeadQuery, builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
 import { devicesQuery } from './api/get-devices'
@@ -37,6 +39,7 @@ export function LaunchModelPage() {
   // SPEC §7: the GPU count is asked when Launch opens for a signed-in user (or a server without auth).
   const devices = useQuery(devicesQuery)
   const gpuCount = devices.data ?? 0
+  const t = useT()
 
   const tab = TABS.find((candidate) => candidate.value === Modeltype)
   if (!tab) return <Navigate to={HOME} replace />
@@ -53,20 +56,22 @@ export function LaunchModelPage() {
   const chooseCustom = (value: string) => open(routes.launchModel.href('custom', value))
 
   const shared = { gpuCount, uncached, onUncached }
+  const labelled = (list: readonly { value: string; label: MessageId }[]) =>
+    list.map((one) => ({ value: one.value, label: t(one.label) }))
   return (
     <>
-      <PageHeader title="Launch Model" />
-      <RouteTabs tabs={TABS} value={tab.value} onChange={choose} />
+      <PageHeader title={t('launch.page.title')} />
+      <RouteTabs tabs={labelled(TABS)} value={tab.value} onChange={choose} />
       {tab.kind ? (
         <BuiltinCatalogue key={tab.kind} kind={tab.kind} {...shared} />
       ) : (
         customTab && (
           <>
             <RouteTabs
-              tabs={CUSTOM_TABS}
+              tabs={labelled(CUSTOM_TABS)}
               value={customTab.value}
               onChange={chooseCustom}
-              label="Custom model types"
+              label={t('launch.tab.customTypes')}
             />
             <CustomCatalogue key={customTab.kind} kind={customTab.kind} {...shared} />
           </>

@@ -6,6 +6,7 @@ import { ColorSchemeSwitch } from '../../components/color-scheme-switch'
 import { Logo } from '../../components/logo'
 import { Notice } from '../../components/notice'
 import { TextField } from '../../components/text-field'
+import { tRich, useT } from '../../i18n/react'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
 import { serverFeaturesQuery } from '../../lib/server-features'
@@ -13,8 +14,12 @@ import { setupStatusQuery } from './api/get-setup-status'
 import { useSignIn } from './api/sign-in'
 import './login-page.css'
 
+/** The fields' names in the form (what password managers know them by): identifiers, not text to translate. */
+const FIELD_NAMES = { username: 'username', password: 'password' } as const
+
 /** SPEC §2 "Login": a LOGIN form; a server without auth sends the user straight to Launch Model. */
 export function LoginPage() {
+  const t = useT()
   const navigate = useNavigate()
   const auth = useQuery(clusterAuthQuery)
   const [username, setUsername] = useState('')
@@ -23,7 +28,7 @@ export function LoginPage() {
   const login = useSignIn(() => void navigate(HOME))
   const setup = useQuery({ ...setupStatusQuery, enabled: auth.data?.auth === true })
   const features = useQuery({ ...serverFeaturesQuery, enabled: setup.data?.needs_setup === true })
-  const cluster = features.data?.upstream?.address ?? 'the cluster'
+  const cluster = features.data?.upstream?.address ?? t('shell.login.theCluster')
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
 
@@ -42,18 +47,16 @@ export function LoginPage() {
             login.mutate({ username, password })
           }}
         >
-          <h1 id="login-title">LOGIN</h1>
+          <h1 id="login-title">{t('shell.login.title')}</h1>
           {setup.data?.needs_setup && (
             <Notice severity="warning">
-              This Xinference cluster has no administrator yet, so nobody can sign in. Create the first one
-              with Xinference's own set-up page at {cluster} (or <code>POST /v1/admin/setup</code> there),
-              then sign in here.
+              {tRich('shell.login.needsSetup', { cluster, code: (chunks) => <code>{chunks}</code> })}
             </Notice>
           )}
           {auth.isError && <Notice severity="error">{authCheckFailure(auth.error)}</Notice>}
           <TextField
-            label="Username"
-            name="username"
+            label={t('shell.login.username')}
+            name={FIELD_NAMES.username}
             autoComplete="username"
             required
             autoFocus
@@ -61,8 +64,8 @@ export function LoginPage() {
             onChange={setUsername}
           />
           <TextField
-            label="Password"
-            name="password"
+            label={t('shell.login.password')}
+            name={FIELD_NAMES.password}
             type="password"
             autoComplete="current-password"
             required
@@ -70,7 +73,7 @@ export function LoginPage() {
             onChange={setPassword}
           />
           <Button type="submit" variant="contained" className="login-submit" loading={login.isPending}>
-            Sign In
+            {t('shell.login.signIn')}
           </Button>
         </form>
       </main>

@@ -4,6 +4,8 @@ import { Notice } from '../../components/notice'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { Spinner } from '../../components/spinner'
+import type { MessageId } from '../../i18n/catalogue'
+import { useT } from '../../i18n/react'
 import { toastMessageFor } from '../../lib/api-client'
 import { rememberSection, routes } from '../../lib/routes'
 import { customJsonStore } from '../../lib/storage'
@@ -11,20 +13,22 @@ import { registrationQuery } from './api/get-registration'
 import { RegisterForm } from './components/register-form'
 import { fromPayload, REGISTER_KINDS, type RegisterKind } from './model/forms'
 
+/** The tabs' labels as message ids, said at render so a language switch relabels them. */
 const TABS = [
-  { value: 'llm', label: 'Language Model' },
-  { value: 'embedding', label: 'Embedding Model' },
-  { value: 'rerank', label: 'Rerank Model' },
-  { value: 'image', label: 'Image Model' },
-  { value: 'audio', label: 'Audio Model' },
-  { value: 'flexible', label: 'Flexible Model' },
-] as const satisfies readonly { value: RegisterKind; label: string }[]
+  { value: 'llm', label: 'register.tab.llm' },
+  { value: 'embedding', label: 'register.tab.embedding' },
+  { value: 'rerank', label: 'register.tab.rerank' },
+  { value: 'image', label: 'register.tab.image' },
+  { value: 'audio', label: 'register.tab.audio' },
+  { value: 'flexible', label: 'register.tab.flexible' },
+] as const satisfies readonly { value: RegisterKind; label: MessageId }[]
 
 /**
  * Edit mode: the form filled from the session's copy of the model (customJsonData, SPEC §2), or — entered directly,
  * from a bookmark or a new tab — from the server.
  */
 function EditModel({ kind, modelName }: { kind: RegisterKind; modelName: string }) {
+  const t = useT()
   const copy = customJsonStore.get()
   const fromSession = copy?.model_name === modelName ? copy : null
   const saved = useQuery({ ...registrationQuery(kind, modelName), enabled: fromSession === null })
@@ -41,14 +45,15 @@ function EditModel({ kind, modelName }: { kind: RegisterKind; modelName: string 
   if (saved.isError)
     return (
       <Notice severity="error" role="alert">
-        {toastMessageFor(saved.error) ?? 'An unexpected error occurred.'}
+        {toastMessageFor(saved.error) ?? t('register.error.unexpected')}
       </Notice>
     )
-  return <Spinner label="Loading the model" />
+  return <Spinner label={t('register.edit.loading')} />
 }
 
 /** SPEC §2 "Register Model": six forms by kind; with a model name in the route, edit mode. */
 export function RegisterModelPage() {
+  const t = useT()
   const navigate = useNavigate()
   const { registerModelType, model_name: modelName } = useParams()
   const kind = REGISTER_KINDS.find((candidate) => candidate === registerModelType)
@@ -61,10 +66,20 @@ export function RegisterModelPage() {
   }
   return (
     <>
-      <PageHeader title={modelName === undefined ? 'Register Model' : `Edit ${modelName}`} />
+      <PageHeader
+        title={
+          modelName === undefined
+            ? t('register.page.title')
+            : t('register.page.editTitle', { name: modelName })
+        }
+      />
       {modelName === undefined ? (
         <>
-          <RouteTabs tabs={TABS} value={kind} onChange={choose} />
+          <RouteTabs
+            tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+            value={kind}
+            onChange={choose}
+          />
           <RegisterForm key={kind} kind={kind} />
         </>
       ) : (

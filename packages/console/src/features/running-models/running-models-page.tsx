@@ -9,6 +9,8 @@ import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
+import type { MessageId } from '../../i18n/catalogue'
+import { useT } from '../../i18n/react'
 import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
 import { rowsOfType, runningModelsQuery, useTerminateModel } from './api/running-models'
@@ -16,17 +18,19 @@ import { LaunchesPanel } from './components/launches-panel'
 import { LogsDialog } from './components/logs-dialog'
 import { RunningModelsTable } from './components/running-models-table'
 
+// Message ids, said at render time so the tabs follow a change of language.
 const TABS = [
-  { value: 'LLM', label: 'Language Models' },
-  { value: 'embedding', label: 'Embedding Models' },
-  { value: 'rerank', label: 'Rerank models' },
-  { value: 'image', label: 'Image models' },
-  { value: 'audio', label: 'Audio models' },
-  { value: 'flexible', label: 'Flexible models' },
-] as const
+  { value: 'LLM', label: 'running.tab.llm' },
+  { value: 'embedding', label: 'running.tab.embedding' },
+  { value: 'rerank', label: 'running.tab.rerank' },
+  { value: 'image', label: 'running.tab.image' },
+  { value: 'audio', label: 'running.tab.audio' },
+  { value: 'flexible', label: 'running.tab.flexible' },
+] as const satisfies readonly { value: string; label: MessageId }[]
 
 /** SPEC §2 "Running Models". */
 export function RunningModelsPage() {
+  const t = useT()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { runningModelType } = useParams()
@@ -72,16 +76,16 @@ export function RunningModelsPage() {
 
   return (
     <>
-      <PageHeader title="Running Models" />
-      <RouteTabs tabs={TABS} value={tab.value} onChange={choose} />
+      <PageHeader title={t('running.title')} />
+      <RouteTabs
+        tabs={TABS.map(({ value, label }) => ({ value, label: t(label) }))}
+        value={tab.value}
+        onChange={choose}
+      />
       <LaunchesPanel />
       {models.isError && (
         <LoadError
-          title={
-            models.data
-              ? 'The running models could not be refreshed; the list shows the last answer'
-              : 'The running models could not be loaded'
-          }
+          title={models.data ? t('running.loadError.refresh') : t('running.loadError.load')}
           error={models.error}
           onRetry={() => void models.refetch()}
         />

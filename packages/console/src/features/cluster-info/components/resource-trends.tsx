@@ -1,13 +1,18 @@
 import { useId } from 'react'
 import '../../../components/surface.css'
+import { currentIntl } from '../../../i18n/i18n'
+import { useT } from '../../../i18n/react'
 import { HISTORY_LENGTH, type ResourceSample } from '../use-resource-history'
 import './resource-trends.css'
 
 const WIDTH = 240
 const HEIGHT = 56
+/** Before the first sample: a dash, the same in every language. */
+const NO_VALUE = '–'
 
 /** One resource's line, in its colour of the theme (`--sc-palette-console-chart-*`). */
 function Sparkline({ label, values, colour }: { label: string; values: number[]; colour: string }) {
+  const t = useT()
   const gradient = useId()
   const step = WIDTH / (HISTORY_LENGTH - 1)
   // Newest at the right edge; the line grows in from the right as samples arrive.
@@ -22,8 +27,17 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
     <div className="sparkline" style={{ color: `var(--sc-palette-console-chart-${colour})` }}>
       <div className="sparkline-head">
         <span className="muted">{label}</span>
-        <span className="sparkline-now" aria-label={`${label} now`}>
-          {latest === undefined ? '–' : `${latest.toFixed(1)} %`}
+        <span className="sparkline-now" aria-label={t('cluster.trends.now', { label })}>
+          {latest === undefined
+            ? NO_VALUE
+            : t('cluster.trends.percent', {
+                // One decimal, no grouping: English reads as before ("42.0 %"); the message places the sign.
+                value: currentIntl().formatNumber(latest, {
+                  minimumFractionDigits: 1,
+                  maximumFractionDigits: 1,
+                  useGrouping: false,
+                }),
+              })}
         </span>
       </div>
       <svg
@@ -32,7 +46,7 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
         height={HEIGHT}
         preserveAspectRatio="none"
         role="img"
-        aria-label={`${label} over the last minutes`}
+        aria-label={t('cluster.trends.chart', { label })}
       >
         <defs>
           <linearGradient id={gradient} x1="0" x2="0" y1="0" y2="1">
@@ -63,16 +77,25 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
 
 /** Beyond SPEC: CPU, memory and (when present) GPU memory in use over the last minutes. */
 export function ResourceTrends({ samples }: { samples: ResourceSample[] }) {
+  const t = useT()
   const gpu = samples.map((sample) => sample.gpuMem).filter((value): value is number => value !== null)
   return (
-    <section className="surface cluster-panel" aria-label="Recent usage">
+    <section className="surface cluster-panel" aria-label={t('cluster.trends.title')}>
       <h2>
-        Recent usage <span className="sparkline-note muted">(workers, last 5 minutes)</span>
+        {t('cluster.trends.title')} <span className="sparkline-note muted">{t('cluster.trends.note')}</span>
       </h2>
       <div className="sparklines">
-        <Sparkline label="CPU" values={samples.map((sample) => sample.cpu)} colour="cpu" />
-        <Sparkline label="Memory" values={samples.map((sample) => sample.mem)} colour="memory" />
-        {gpu.length > 0 && <Sparkline label="GPU memory" values={gpu} colour="gpu" />}
+        <Sparkline
+          label={t('cluster.trends.cpu')}
+          values={samples.map((sample) => sample.cpu)}
+          colour="cpu"
+        />
+        <Sparkline
+          label={t('cluster.trends.memory')}
+          values={samples.map((sample) => sample.mem)}
+          colour="memory"
+        />
+        {gpu.length > 0 && <Sparkline label={t('cluster.trends.gpuMemory')} values={gpu} colour="gpu" />}
       </div>
     </section>
   )

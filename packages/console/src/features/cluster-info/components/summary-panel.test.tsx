@@ -21,7 +21,7 @@ const rowText = (name: string) =>
 
 describe('SummaryPanel', () => {
   it('shows count, address, CPU with two decimals, memory as byte sizes and the version', () => {
-    render(<SummaryPanel title="Supervisor" totals={totals} version={version} />)
+    render(<SummaryPanel kind="Supervisor" totals={totals} version={version} />)
     expect(rowText('Count')).toBe('Count2')
     expect(rowText('Address')).toBe('Address10.0.0.6:30001')
     expect(rowText('CPU Info')).toBe('CPU InfoUsage: 3.46Total: 128.00')
@@ -32,7 +32,7 @@ describe('SummaryPanel', () => {
 
   it('shows GPU rows only when there is GPU memory, and no address for workers', () => {
     const withGpus = { ...totals, gpuCount: 4, gpuMemUsed: 40 * 1024 ** 3, gpuMemTotal: 320 * 1024 ** 3 }
-    render(<SummaryPanel title="Workers" totals={withGpus} version={undefined} />)
+    render(<SummaryPanel kind="Workers" totals={withGpus} version={undefined} />)
     expect(rowText('GPU Info')).toBe('GPU Info4')
     expect(rowText('GPU Memory Info')).toBe('GPU Memory InfoUsage: 40.00 GiBTotal: 320.00 GiB')
     expect(screen.queryByText('Address')).toBeNull()

@@ -2,61 +2,74 @@ import type { ClusterVersion } from '@serving-console/contract'
 import type { ReactNode } from 'react'
 import '../../../components/surface.css'
 import '../../../components/table.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { currentIntl } from '../../../i18n/i18n'
+import { tRich, useT } from '../../../i18n/react'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import type { NodeTotals } from '../summarize'
 
-/** A label and its value, kept together on one line; a value wider than the cell (a commit hash) breaks. */
-function Pair({ label, value }: { label: string; value: string }) {
-  return (
-    <span className="cluster-pair">
-      <span className="muted">{label}:</span> {value}
-    </span>
-  )
-}
+/** Marks, the same in every language: a value still being asked for, and one the server does not know. */
+const PENDING = '…'
+const UNKNOWN = '-'
+
+/**
+ * A label and its value, kept together on one line; a value wider than the cell (a commit hash) breaks. The message
+ * holds both (`<label>Usage:</label> {value}`), so a language places its own colon and space. Called while
+ * SummaryPanel renders (it follows the language).
+ */
+const pair = (message: MessageId, value: string) => (
+  <span className="cluster-pair">
+    {tRich(message, { value, label: (chunks) => <span className="muted">{chunks}</span> })}
+  </span>
+)
 
 interface SummaryPanelProps {
-  title: 'Supervisor' | 'Workers'
+  kind: 'Supervisor' | 'Workers'
   totals: NodeTotals
   version: ClusterVersion | undefined
 }
 
 /** The Supervisor and Workers panels of SPEC §2: a two-column Item/Value table. */
-export function SummaryPanel({ title, totals, version }: SummaryPanelProps) {
-  const rows: [string, ReactNode][] = [['Count', String(totals.count)]]
-  if (title === 'Supervisor') rows.push(['Address', totals.address])
+export function SummaryPanel({ kind, totals, version }: SummaryPanelProps) {
+  const t = useT()
+  const title = kind === 'Supervisor' ? t('cluster.supervisor') : t('cluster.workers')
+  const count = (value: number) => currentIntl().formatNumber(value)
+  // Rows keyed by their item's message id, said at render time.
+  const rows: [MessageId, ReactNode][] = [['cluster.item.count', count(totals.count)]]
+  if (kind === 'Supervisor') rows.push(['cluster.item.address', totals.address])
   rows.push(
     [
-      'CPU Info',
+      'cluster.item.cpu',
       <>
-        <Pair label="Usage" value={twoDecimals(totals.cpuUsed)} />
-        <Pair label="Total" value={twoDecimals(totals.cpuTotal)} />
+        {pair('cluster.pair.usage', twoDecimals(totals.cpuUsed))}
+        {pair('cluster.pair.total', twoDecimals(totals.cpuTotal))}
       </>,
     ],
     [
-      'CPU Memory Info',
+      'cluster.item.memory',
       <>
-        <Pair label="Usage" value={formatBytes(totals.memUsed)} />
-        <Pair label="Total" value={formatBytes(totals.memTotal)} />
+        {pair('cluster.pair.usage', formatBytes(totals.memUsed))}
+        {pair('cluster.pair.total', formatBytes(totals.memTotal))}
       </>,
     ],
   )
   if (totals.gpuMemTotal > 0) {
     rows.push(
-      ['GPU Info', String(totals.gpuCount)],
+      ['cluster.item.gpu', count(totals.gpuCount)],
       [
-        'GPU Memory Info',
+        'cluster.item.gpuMemory',
         <>
-          <Pair label="Usage" value={formatBytes(totals.gpuMemUsed)} />
-          <Pair label="Total" value={formatBytes(totals.gpuMemTotal)} />
+          {pair('cluster.pair.usage', formatBytes(totals.gpuMemUsed))}
+          {pair('cluster.pair.total', formatBytes(totals.gpuMemTotal))}
         </>,
       ],
     )
   }
   rows.push([
-    'Version',
+    'cluster.item.version',
     <>
-      <Pair label="Release" value={version?.version ?? '…'} />
-      <Pair label="Commit" value={version ? (version['full-revisionid'] ?? '-') : '…'} />
+      {pair('cluster.pair.release', version?.version ?? PENDING)}
+      {pair('cluster.pair.commit', version ? (version['full-revisionid'] ?? UNKNOWN) : PENDING)}
     </>,
   ])
 
@@ -66,14 +79,14 @@ export function SummaryPanel({ title, totals, version }: SummaryPanelProps) {
       <table className="table summary-table">
         <thead>
           <tr>
-            <th>Item</th>
-            <th>Value</th>
+            <th>{t('cluster.column.item')}</th>
+            <th>{t('cluster.column.value')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map(([item, value]) => (
             <tr key={item}>
-              <td>{item}</td>
+              <td>{t(item)}</td>
               <td>{value}</td>
             </tr>
           ))}

@@ -1,34 +1,39 @@
 import type { ClusterNode } from '@serving-console/contract'
 import '../../../components/surface.css'
 import '../../../components/table.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { currentIntl } from '../../../i18n/i18n'
+import { useT } from '../../../i18n/react'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import { usage } from '../summarize'
 
-const COLUMNS = [
-  'Node Type',
-  'Address',
-  'CPU Usage',
-  'CPU Total',
-  'Mem Usage',
-  'Mem Total',
-  'GPU Count',
-  'GPU Mem Usage',
-  'GPU Mem Total',
+/** Column headers as message ids, said at render time so they follow the language. */
+const COLUMNS: readonly MessageId[] = [
+  'cluster.worker.nodeType',
+  'cluster.worker.address',
+  'cluster.worker.cpuUsage',
+  'cluster.worker.cpuTotal',
+  'cluster.worker.memUsage',
+  'cluster.worker.memTotal',
+  'cluster.worker.gpuCount',
+  'cluster.worker.gpuMemUsage',
+  'cluster.worker.gpuMemTotal',
 ]
 
 /** SPEC §2 "Worker Details": one row per worker node. */
 export function WorkerDetails({ nodes }: { nodes: readonly ClusterNode[] }) {
+  const t = useT()
   const workers = nodes.filter((node) => node.node_type === 'Worker')
   return (
     <section className="surface cluster-panel" aria-labelledby="worker-details-title">
-      <h2 id="worker-details-title">Worker Details</h2>
+      <h2 id="worker-details-title">{t('cluster.worker.title')}</h2>
       {/* Wider than a narrow window: it scrolls within itself, and takes the focus to be scrolled by keyboard. */}
-      <div className="table-scroll" role="group" aria-label="Worker Details, scrolls sideways" tabIndex={0}>
+      <div className="table-scroll" role="group" aria-label={t('cluster.worker.region')} tabIndex={0}>
         <table className="table worker-table">
           <thead>
             <tr>
               {COLUMNS.map((column) => (
-                <th key={column}>{column}</th>
+                <th key={column}>{t(column)}</th>
               ))}
             </tr>
           </thead>
@@ -37,13 +42,14 @@ export function WorkerDetails({ nodes }: { nodes: readonly ClusterNode[] }) {
               const used = usage(node)
               return (
                 <tr key={`${node.ip_address}-${index}`}>
-                  <td>{node.node_type}</td>
+                  {/* Only workers are listed; another type the server might name is shown as it names it. */}
+                  <td>{node.node_type === 'Worker' ? t('cluster.worker.worker') : node.node_type}</td>
                   <td>{node.ip_address}</td>
                   <td>{twoDecimals(used.cpuUsed)}</td>
                   <td>{twoDecimals(node.cpu_count)}</td>
                   <td>{formatBytes(used.memUsed)}</td>
                   <td>{formatBytes(node.mem_total)}</td>
-                  <td>{node.gpu_count}</td>
+                  <td>{currentIntl().formatNumber(node.gpu_count)}</td>
                   <td>{formatBytes(used.gpuMemUsed)}</td>
                   <td>{formatBytes(node.gpu_vram_total)}</td>
                 </tr>

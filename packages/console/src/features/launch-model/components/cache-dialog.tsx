@@ -4,12 +4,14 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import type { CacheEntry } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
+import { useGridText } from '../../../components/grid-text'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button, IconButton } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { CopyButton } from '../../../components/copy-button'
 import { DeleteOutlineOutlinedIcon } from '../../../components/icons'
+import { useT } from '../../../i18n/react'
 import './cache-dialog.css'
 import { cacheQuery, useDeleteCache } from '../api/cache-files'
 
@@ -20,7 +22,11 @@ interface CacheDialogProps {
   onClose: (anyLeft: boolean) => void
 }
 
-const pathCell = (field: 'real_path' | 'path', headerName: string): GridColDef<CacheEntry> => ({
+const pathCell = (
+  field: 'real_path' | 'path',
+  headerName: string,
+  copyLabel: string,
+): GridColDef<CacheEntry> => ({
   field,
   headerName,
   flex: 1,
@@ -28,13 +34,15 @@ const pathCell = (field: 'real_path' | 'path', headerName: string): GridColDef<C
   renderCell: ({ value }) => (
     <span className="cache-path">
       <span title={String(value)}>{String(value)}</span>
-      <CopyButton text={String(value)} label={`Copy ${headerName}`} />
+      <CopyButton text={String(value)} label={copyLabel} />
     </span>
   ),
 })
 
 /** SPEC §2 cache dialog: a model's cached files, five rows a page, each deletable after a confirmation. */
 export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
+  const t = useT()
+  const gridText = useGridText()
   const cache = useQuery(cacheQuery(modelName))
   const deleteCache = useDeleteCache(modelName)
   const [confirming, setConfirming] = useState<string | null>(null)
@@ -56,25 +64,29 @@ export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
   }
 
   const columns: GridColDef<CacheEntry>[] = [
-    { field: 'model_format', headerName: 'model_format', minWidth: 120 },
+    { field: 'model_format', headerName: t('launch.cache.column.format'), minWidth: 120 },
     ...(kind === 'LLM'
       ? ([
-          { field: 'model_size_in_billions', headerName: 'model_size_in_billions', minWidth: 170 },
-          { field: 'quantization', headerName: 'quantizations', minWidth: 120 },
+          {
+            field: 'model_size_in_billions',
+            headerName: t('launch.cache.column.size'),
+            minWidth: 170,
+          },
+          { field: 'quantization', headerName: t('launch.cache.column.quantization'), minWidth: 120 },
         ] satisfies GridColDef<CacheEntry>[])
       : []),
-    pathCell('real_path', 'real_path'),
-    pathCell('path', 'path'),
-    { field: 'actor_ip_address', headerName: 'IP Address', minWidth: 140 },
+    pathCell('real_path', t('launch.cache.column.realPath'), t('launch.cache.copyRealPath')),
+    pathCell('path', t('launch.cache.column.path'), t('launch.cache.copyPath')),
+    { field: 'actor_ip_address', headerName: t('launch.cache.column.ip'), minWidth: 140 },
     {
       field: 'operation',
-      headerName: 'operation',
+      headerName: t('launch.cache.column.operation'),
       sortable: false,
       minWidth: 100,
       renderCell: ({ row }) => (
         <IconButton
-          label={`Delete ${row.model_version}`}
-          title="Delete cached files"
+          label={t('launch.cache.delete', { version: row.model_version })}
+          title={t('launch.cache.delete.title')}
           onClick={() => setConfirming(row.model_version)}
         >
           <DeleteOutlineOutlinedIcon fontSize="small" />
@@ -91,7 +103,7 @@ export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
       onClose={() => onClose(rows.length > 0)}
       aria-labelledby="cache-dialog-title"
     >
-      <DialogTitle id="cache-dialog-title">{modelName} cache</DialogTitle>
+      <DialogTitle id="cache-dialog-title">{t('launch.cache.title', { name: modelName })}</DialogTitle>
       <DialogContent>
         <DataGrid
           rows={rows}
@@ -103,15 +115,15 @@ export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
           onPaginationModelChange={setPage}
           disableRowSelectionOnClick
           autoHeight
-          localeText={{ noRowsLabel: 'No cache for now !' }}
+          localeText={{ ...gridText, noRowsLabel: t('launch.cache.empty') }}
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(rows.length > 0)}>Close</Button>
+        <Button onClick={() => onClose(rows.length > 0)}>{t('launch.cache.close')}</Button>
       </DialogActions>
       <ConfirmDialog
         open={confirming !== null}
-        text="Confirm deletion of cache files? This action is irreversible."
+        text={t('launch.cache.confirmDelete')}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && remove(confirming)}
       />

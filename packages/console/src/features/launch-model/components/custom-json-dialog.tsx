@@ -5,6 +5,7 @@ import DialogTitle from '@mui/material/DialogTitle'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { JsonBlock } from '../../../components/json-block'
+import { useT } from '../../../i18n/react'
 
 interface CustomJsonDialogProps {
   model: Record<string, unknown> & { model_name: string }
@@ -14,13 +15,14 @@ interface CustomJsonDialogProps {
 
 /** SPEC §2: a custom model's registration as read-only JSON, with Copy Json, Cancel and Edit. */
 export function CustomJsonDialog({ model, onEdit, onClose }: CustomJsonDialogProps) {
+  const t = useT()
   const [copied, setCopied] = useState(false)
   const json = JSON.stringify(model, null, 4)
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="custom-json-title">
       <DialogTitle id="custom-json-title">{model.model_name}</DialogTitle>
       <DialogContent>
-        <JsonBlock text={json} label="Custom model JSON" maxHeight="60vh" />
+        <JsonBlock text={json} label={t('launch.customJson.label')} maxHeight="60vh" />
       </DialogContent>
       <DialogActions>
         <Button
@@ -31,11 +33,11 @@ export function CustomJsonDialog({ model, onEdit, onClose }: CustomJsonDialogPro
             })
           }
         >
-          {copied ? 'Copied to clipboard!' : 'Copy Json'}
+          {copied ? t('launch.customJson.copied') : t('launch.customJson.copy')}
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('launch.customJson.cancel')}</Button>
         <Button variant="contained" onClick={onEdit}>
-          Edit
+          {t('launch.customJson.edit')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,10 +1,12 @@
-import { useCallback, type Dispatch, type SetStateAction } from 'react'
+import { useCallback, useMemo, type Dispatch, type SetStateAction } from 'react'
 import { Chip } from '../../../components/chip'
 import { CancelIcon } from '../../../components/icons'
 import { MultiSelect } from '../../../components/multi-select'
 import { SearchField } from '../../../components/search-field'
+import { useLocale, useT } from '../../../i18n/react'
 import {
   ABILITY_FILTERS,
+  FILTER_LABEL,
   STATUS_FILTERS,
   type AbilityFilter,
   type Filters,
@@ -21,16 +23,46 @@ interface FilterBarProps {
   searchLabel: string
 }
 
+/**
+ * A filter list as the multi-select shows it: its options are the filters' names in the language shown, and a
+ * choice of names is turned back into the filters.
+ */
+function useNamed<F extends AbilityFilter | StatusFilter>(
+  all: readonly F[],
+  chosen: readonly F[],
+  set: (chosen: F[]) => void,
+) {
+  const t = useT()
+  const locale = useLocale()
+  // Kept while the language is: the multi-select is memoised, and the search re-renders this bar on every key.
+  // `t` is the same function in every language: the locale is what makes the names change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const options = useMemo(() => all.map((filter) => t(FILTER_LABEL[filter])), [all, t, locale])
+  const value = useMemo(
+    () => chosen.map((filter) => options[all.indexOf(filter)] ?? filter),
+    [all, chosen, options],
+  )
+  const onChange = useCallback(
+    (picked: string[]) =>
+      set(picked.flatMap((name) => all.filter((_filter, index) => options[index] === name))),
+    [all, options, set],
+  )
+  return { options, value, onChange }
+}
+
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
 export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {
+  const t = useT()
   const setAbilities = useCallback(
-    (abilities: string[]) => setFilters((old) => ({ ...old, abilities: abilities as AbilityFilter[] })),
+    (abilities: AbilityFilter[]) => setFilters((old) => ({ ...old, abilities })),
     [setFilters],
   )
   const setStatuses = useCallback(
-    (statuses: string[]) => setFilters((old) => ({ ...old, statuses: statuses as StatusFilter[] })),
+    (statuses: StatusFilter[]) => setFilters((old) => ({ ...old, statuses })),
     [setFilters],
   )
+  const abilities = useNamed(ABILITY_FILTERS, filters.abilities, setAbilities)
+  const statuses = useNamed(STATUS_FILTERS, filters.statuses, setStatuses)
   const setSearch = useCallback((search: string) => setFilters((old) => ({ ...old, search })), [setFilters])
   const chosen = [
     ...filters.abilities.map((value) => ({
@@ -45,34 +77,27 @@ export function FilterBar({ filters, setFilters, withAbility, withStatus, search
   return (
     <div className="filter-bar">
       <div className="filter-fields">
-        {withAbility && (
-          <MultiSelect
-            label="Model Ability"
-            options={ABILITY_FILTERS}
-            value={filters.abilities}
-            onChange={setAbilities}
-          />
-        )}
-        {withStatus && (
-          <MultiSelect
-            label="Status"
-            options={STATUS_FILTERS}
-            value={filters.statuses}
-            onChange={setStatuses}
-          />
-        )}
+        {withAbility && <MultiSelect label={t('launch.filter.ability')} {...abilities} />}
+        {withStatus && <MultiSelect label={t('launch.filter.status')} {...statuses} />}
         <SearchField value={filters.search} onChange={setSearch} label={searchLabel} />
       </div>
       {chosen.length > 0 && (
-        <div className="chosen-filters" role="group" aria-label="Chosen filters">
-          {chosen.map((chip) => (
-            <Chip
-              key={chip.value}
-              label={chip.value}
-              tone="primary"
-              action={{ label: `Remove ${chip.value}`, icon: <CancelIcon />, onClick: chip.remove }}
-            />
-          ))}
+        <div className="chosen-filters" role="group" aria-label={t('launch.filter.chosen')}>
+          {chosen.map((chip) => {
+            const name = t(FILTER_LABEL[chip.value])
+            return (
+              <Chip
+                key={chip.value}
+                label={name}
+                tone="primary"
+                action={{
+                  label: t('launch.filter.remove', { filter: name }),
+                  icon: <CancelIcon />,
+                  onClick: chip.remove,
+                }}
+              />
+            )
+          })}
         </div>
       )}
     </div>

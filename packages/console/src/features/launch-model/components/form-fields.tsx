@@ -1,5 +1,6 @@
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import type { LaunchForm } from '../model/launch-form'
 
 /** A number field with a lower bound (SPEC §5: N GPU Layers ≥ -1, Replica ≥ 1). */
@@ -40,10 +41,11 @@ export function ModelUidField({
   modelName,
   error,
 }: SharedFieldProps & { modelName: string; error?: string | null }) {
+  const t = useT()
   return (
     <TextField
       className="launch-field-wide"
-      label="Model UID (optional)"
+      label={t('launch.field.modelUid')}
       placeholder={modelName}
       value={form.modelUid}
       onChange={(modelUid) => onChange({ modelUid })}
@@ -58,11 +60,13 @@ export function DownloadHubField({
   onChange,
   hubOptions,
 }: SharedFieldProps & { hubOptions: string[] }) {
+  const t = useT()
   return (
     <Select
-      label="Download Hub (optional)"
+      label={t('launch.field.downloadHub')}
       value={form.downloadHub || 'none'}
-      options={['none', ...hubOptions]}
+      // The hubs are names; 'none' (the server's default) is said in the language shown.
+      options={[{ value: 'none', label: t('launch.field.downloadHub.none') }, ...hubOptions]}
       onChange={(hub) => onChange({ downloadHub: hub === 'none' ? '' : hub })}
     />
   )

@@ -6,6 +6,7 @@ import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { CancelIcon } from '../../../components/icons'
 import { LaunchProgress } from '../../../components/launch-progress'
+import { useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { fieldErrorText } from '../../../lib/field-errors'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
@@ -46,6 +47,7 @@ const hubOptions = (model: CatalogueModel) =>
 /** The right-side drawer holding a model's launch form (SPEC §2, §4). */
 export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
   const navigate = useNavigate()
+  const t = useT()
   const { isCallingApi, isUpdatingModel } = useAppState()
   const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
   const saved = historyStore.get(model.name)
@@ -149,15 +151,19 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
         },
       }}
     >
-      <section className="launch-drawer-body" aria-label={`Launch ${model.name}`} onKeyDown={onKeyDown}>
+      <section
+        className="launch-drawer-body"
+        aria-label={t('launch.drawer.label', { name: model.name })}
+        onKeyDown={onKeyDown}
+      >
         <header className="launch-drawer-head">
           <h2 id={titleId}>{model.name}</h2>
           {hasLastConfig && (
             <Chip
-              label="Last Config"
+              label={t('launch.drawer.lastConfig')}
               tone="primary"
               action={{
-                label: 'Remove Last Config',
+                label: t('launch.drawer.removeLastConfig'),
                 icon: <CancelIcon fontSize="small" />,
                 onClick: removeLastConfig,
               }}
@@ -188,15 +194,15 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
           </div>
         )}
         <footer className="launch-drawer-actions">
-          <Button onClick={onClose}>Go Back</Button>
+          <Button onClick={onClose}>{t('launch.drawer.goBack')}</Button>
           <Button
             variant="contained"
             loading={launch.isPending}
             disabled={!canLaunch}
-            title="Launch (Ctrl+Enter)"
+            title={t('launch.drawer.launchShortcut')}
             onClick={start}
           >
-            {launch.isPending ? 'Launching' : 'Launch'}
+            {launch.isPending ? t('launch.drawer.launching') : t('launch.drawer.launch')}
           </Button>
         </footer>
       </section>

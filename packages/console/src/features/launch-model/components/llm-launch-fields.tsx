@@ -6,6 +6,7 @@ import { gpuIdxError, requestLimitsError } from '../model/validation'
 import { Disclosure } from '../../../components/disclosure'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
 import './launch-fields.css'
 
@@ -33,31 +34,39 @@ export function LlmLaunchFields({
   modelName,
   uidError,
 }: LlmLaunchFieldsProps) {
-  const nGpuOptions = ['auto', 'CPU', ...Array.from({ length: gpuCount }, (_, i) => String(i + 1))]
+  const t = useT()
+  // 'auto' is said in the language shown; CPU and the counts are the same in every language.
+  const nGpuOptions = [
+    { value: 'auto', label: t('launch.field.nGpu.auto') },
+    'CPU',
+    ...Array.from({ length: gpuCount }, (_, i) => String(i + 1)),
+  ]
   const hasLora = form.loras.length + form.imageLoraLoad.length + form.imageLoraFuse.length > 0
   return (
     <div className="launch-fields">
       <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} />
       <Select
-        label="Model Engine"
+        label={t('launch.field.engine')}
         value={form.engine}
         onChange={(engine) => onChange({ engine })}
         options={engineChoices(engines).map((choice) => ({
           value: choice.name,
-          label: choice.unavailable ? `${choice.name} (unavailable)` : choice.name,
+          label: choice.unavailable
+            ? t('launch.field.engine.unavailable', { engine: choice.name })
+            : choice.name,
           disabled: Boolean(choice.unavailable),
           hint: choice.unavailable,
         }))}
       />
       <Select
-        label="Model Format"
+        label={t('launch.field.format')}
         value={form.format}
         options={formatOptions(engines, form.engine)}
         onChange={(format) => onChange({ format })}
         disabled={!form.engine}
       />
       <Select
-        label="Model Size"
+        label={t('launch.field.size')}
         value={form.size}
         options={sizeOptions(engines, form.engine, form.format).map((size) => ({
           value: size,
@@ -67,71 +76,72 @@ export function LlmLaunchFields({
         disabled={!form.format}
       />
       <Select
-        label="Quantization"
+        label={t('launch.field.quantization')}
         value={form.quantization}
         options={quantizationOptions(engines, form.engine, form.format, form.size)}
         onChange={(quantization) => onChange({ quantization })}
         disabled={!form.size}
       />
       <Select
-        label={gpuCount > 0 ? 'N GPU' : 'Device'}
+        label={gpuCount > 0 ? t('launch.field.nGpu') : t('launch.field.device')}
         value={form.nGpu}
         options={nGpuOptions}
         onChange={(nGpu) => onChange({ nGpu })}
       />
       <NumberInput
-        label="N GPU Layers"
+        label={t('launch.field.nGpuLayers')}
         value={form.nGpuLayers}
         min={-1}
         onChange={(nGpuLayers) => onChange({ nGpuLayers })}
       />
       <NumberInput
-        label="Replica"
+        label={t('launch.field.replica')}
         value={form.replica}
         min={1}
         onChange={(replica) => onChange({ replica })}
       />
       <TextField
-        label="Request Limits (optional)"
+        label={t('launch.field.requestLimits')}
         value={form.requestLimits}
         onChange={(requestLimits) => onChange({ requestLimits })}
         error={requestLimitsError(form.requestLimits)}
       />
       <TextField
-        label="Worker IP (optional)"
+        label={t('launch.field.workerIp')}
         value={form.workerIp}
         onChange={(workerIp) => onChange({ workerIp })}
       />
       <TextField
-        label="GPU Idx (optional)"
+        label={t('launch.field.gpuIdx')}
         value={form.gpuIdx}
         onChange={(gpuIdx) => onChange({ gpuIdx })}
         error={gpuIdxError(form.gpuIdx)}
       />
       <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
       <div className="launch-field-wide launch-sections">
-        <Disclosure summary="Optional configurations" initiallyOpen={form.extra.length > 0}>
+        <Disclosure summary={t('launch.section.optional')} initiallyOpen={form.extra.length > 0}>
           <KeyValueEditor
-            label="Additional parameters passed to the inference engine"
+            label={t('launch.section.extra')}
             rows={form.extra}
             onChange={(extra) => onChange({ extra })}
           />
         </Disclosure>
-        <Disclosure summary="Lora Config" initiallyOpen={hasLora}>
+        <Disclosure summary={t('launch.section.lora')} initiallyOpen={hasLora}>
           <KeyValueEditor
-            label="Lora Model Config"
+            label={t('launch.section.loraModel')}
+            // The payload's field names, the same in every language.
             keyLabel="lora_name"
             valueLabel="local_path"
             rows={form.loras}
             onChange={(loras) => onChange({ loras })}
           />
           <KeyValueEditor
-            label="Lora Load Kwargs for Image Model"
+            label={t('launch.section.loraLoad')}
             rows={form.imageLoraLoad}
             onChange={(imageLoraLoad) => onChange({ imageLoraLoad })}
           />
           <KeyValueEditor
-            label="Lora Fuse Kwargs for Image Model"
+            label={t('launch.section.loraFuse')}
             rows={form.imageLoraFuse}
             onChange={(imageLoraFuse) => onChange({ imageLoraFuse })}
           />

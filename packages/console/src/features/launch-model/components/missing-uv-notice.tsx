@@ -1,5 +1,6 @@
 import { Button } from '../../../components/button'
 import { Notice } from '../../../components/notice'
+import { useT } from '../../../i18n/react'
 
 /**
  * A launch failed because the cluster's workers have no `uv` to build a virtual environment
@@ -20,34 +21,23 @@ export function MissingUvNotice({
   onRetry: () => void
   disabled: boolean
 }) {
+  const t = useT()
   if (engineNeedsIt) {
-    return (
-      <Notice severity="warning">
-        {engine} is not installed on the cluster's workers: Xinference installs it in a virtual environment,
-        which needs uv on every worker (pip install uv). Install uv there, or choose an engine the workers
-        have.
-      </Notice>
-    )
+    return <Notice severity="warning">{t('launch.uv.engineMissing', { engine })}</Notice>
   }
   if (!canLaunchWithout) {
-    return (
-      <Notice severity="warning">
-        The cluster's workers have no uv, which Xinference needs to build this model's virtual environment:
-        install it on every worker (pip install uv).
-      </Notice>
-    )
+    return <Notice severity="warning">{t('launch.uv.missing')}</Notice>
   }
   return (
     <Notice
       severity="warning"
       action={
         <Button color="inherit" size="small" disabled={disabled} onClick={onRetry}>
-          Launch without it
+          {t('launch.uv.launchWithout.action')}
         </Button>
       }
     >
-      The cluster's workers have no uv, which Xinference uses to build a virtual environment for {engine}.
-      Launching without one adds enable_virtual_env = false to the additional parameters.
+      {t('launch.uv.launchWithout', { engine })}
     </Notice>
   )
 }

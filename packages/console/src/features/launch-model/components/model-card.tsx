@@ -7,7 +7,14 @@ import {
   StarBorderIcon,
   StarIcon,
 } from '../../../components/icons'
-import { contextInThousands, shownAbility, type CatalogueModel } from '../model/catalogue-model'
+import { useT } from '../../../i18n/react'
+import {
+  cardNumber,
+  contextInThousands,
+  SHOWN_ABILITY_LABEL,
+  shownAbility,
+  type CatalogueModel,
+} from '../model/catalogue-model'
 import './model-card.css'
 
 export interface ModelCardProps {
@@ -31,20 +38,23 @@ const stop = (handler: () => void) => (event: MouseEvent) => {
 /** SPEC §2 model card: name, chips, description, key facts; a click opens the launch drawer. */
 export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
   const { model, kind, cached, deleted, favorite } = props
+  // The card is memoised: `useT` renders it again when the language changes.
+  const t = useT()
+  const number = (value: number | null) => (value === null ? '-' : cardNumber(value))
   const chips = model.family && kind !== 'LLM' ? [model.family] : model.languages
   const stats =
     kind === 'LLM'
       ? [
           {
             value: model.contextLength ? contextInThousands(model.contextLength) : '-',
-            label: 'context length',
+            label: t('launch.card.contextLength'),
           },
-          { value: shownAbility(model.abilities), label: 'model ability' },
+          { value: t(SHOWN_ABILITY_LABEL[shownAbility(model.abilities)]), label: t('launch.card.ability') },
         ]
       : kind === 'embedding'
         ? [
-            { value: String(model.dimensions ?? '-'), label: 'dimensions' },
-            { value: String(model.maxTokens ?? '-'), label: 'max tokens' },
+            { value: number(model.dimensions), label: t('launch.card.dimensions') },
+            { value: number(model.maxTokens), label: t('launch.card.maxTokens') },
           ]
         : []
 
@@ -77,7 +87,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           <button
             className={favorite ? 'card-icon-button card-favorite' : 'card-icon-button'}
             type="button"
-            aria-label={favorite ? 'Unfavorite' : 'Favorite'}
+            aria-label={favorite ? t('launch.card.unfavorite') : t('launch.card.favorite')}
             onClick={stop(() => props.onToggleFavorite(model.name))}
           >
             {favorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
@@ -88,7 +98,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
               <button
                 className="card-icon-button"
                 type="button"
-                aria-label="Edit"
+                aria-label={t('launch.card.edit')}
                 onClick={stop(() => props.onEdit(model))}
               >
                 <EditOutlinedIcon fontSize="small" />
@@ -96,7 +106,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
               <button
                 className="card-icon-button"
                 type="button"
-                aria-label="Delete"
+                aria-label={t('launch.card.delete')}
                 onClick={stop(() => props.onDelete(model))}
               >
                 <DeleteOutlineOutlinedIcon fontSize="small" />
@@ -111,16 +121,16 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
         ))}
         {cached && (
           <Chip
-            label="Cached"
+            label={t('launch.card.cached')}
             tone="success"
             action={{
-              label: 'Manage cached files',
+              label: t('launch.card.manageCache'),
               icon: <EditNoteIcon />,
               onClick: () => props.onOpenCache(model),
             }}
           />
         )}
-        {deleted && <Chip label="Deleted" tone="error" />}
+        {deleted && <Chip label={t('launch.card.deleted')} tone="error" />}
       </div>
       <p className="card-description">{model.description}</p>
       {stats.length > 0 && (
@@ -133,7 +143,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           ))}
         </div>
       )}
-      <div className="launch-hint">Click with mouse to launch the model</div>
+      <div className="launch-hint">{t('launch.card.hint')}</div>
     </article>
   )
 })

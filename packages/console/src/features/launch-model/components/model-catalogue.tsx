@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
 import { LoadError } from '../../../components/load-error'
 import { lazyThemed } from '../../../components/themed'
+import { useT } from '../../../i18n/react'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { launchKeys } from '../api/keys'
@@ -51,6 +52,7 @@ export function ModelCatalogue({
 }: ModelCatalogueProps) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  const t = useT()
   const [filters, setFilters] = useState(NO_FILTERS)
   const [favorites, setFavorites] = useState(() => new Set(favoritesStore.get()))
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
@@ -110,35 +112,37 @@ export function ModelCatalogue({
         withStatus={!custom}
         searchLabel={
           custom
-            ? 'Search for custom model name'
+            ? t('launch.search.custom')
             : kind === 'LLM'
-              ? 'Search for model name and description'
-              : 'Search for model name'
+              ? t('launch.search.llm')
+              : t('launch.search.other')
         }
       />
       {query.isError && !query.data ? (
         <LoadError
-          title={custom ? 'The custom models could not be loaded' : 'The models could not be loaded'}
+          title={custom ? t('launch.catalogue.loadError.custom') : t('launch.catalogue.loadError')}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
       ) : !models ? (
-        <p className="catalogue-note">Loading models…</p>
+        <p className="catalogue-note">{t('launch.catalogue.loading')}</p>
       ) : shown.length === 0 ? (
         // Empty, with the next step: fewer filters, or a model of one's own.
         <div className="catalogue-note">
           {models.length ? (
             <>
-              <p>No model matches these filters.</p>
+              <p>{t('launch.catalogue.noMatch')}</p>
               <Button size="small" onClick={() => setFilters(NO_FILTERS)}>
-                Clear the filters
+                {t('launch.catalogue.clearFilters')}
               </Button>
             </>
           ) : (
             <>
-              <p>No models here yet.</p>
+              <p>{t('launch.catalogue.empty')}</p>
               {custom && (
-                <Link to={routes.registerModel.href(kind === 'LLM' ? 'llm' : kind)}>Register a model</Link>
+                <Link to={routes.registerModel.href(kind === 'LLM' ? 'llm' : kind)}>
+                  {t('launch.catalogue.register')}
+                </Link>
               )}
             </>
           )}
@@ -201,7 +205,7 @@ export function ModelCatalogue({
         <Suspense>
           <ConfirmDialog
             open
-            text="Are you sure to delete this custom model? This behavior is irreversible."
+            text={t('launch.catalogue.confirmDeleteCustom')}
             onCancel={() => setDeleting(null)}
             onConfirm={() => removeCustom(deleting)}
           />

@@ -1,4 +1,5 @@
 import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
+import { useT } from '../../../i18n/react'
 
 /** SPEC §9: columns at least 300 px wide. */
 const MIN_COLUMN = 300
@@ -21,6 +22,7 @@ interface ModelGridProps<T> {
  * hundreds of models, and rendering every card makes typing in the search field lag. The page itself scrolls.
  */
 export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) {
+  const t = useT()
   const container = useRef<HTMLDivElement>(null)
   const [view, setView] = useState({ width: 0, first: 0, last: 4 })
 
@@ -80,7 +82,7 @@ export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) 
     <div
       ref={container}
       role="list"
-      aria-label="Models"
+      aria-label={t('launch.catalogue.label')}
       style={{ position: 'relative', height: Math.max(0, rows * ROW - GAP) }}
     >
       {visible}

@@ -2,6 +2,7 @@ import type { LaunchForm, LaunchKind } from '../model/launch-form'
 import { gpuIdxError } from '../model/validation'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
 import './launch-fields.css'
 
@@ -26,6 +27,7 @@ export function SimpleLaunchFields({
   modelName,
   uidError,
 }: SimpleLaunchFieldsProps) {
+  const t = useT()
   const withPlacement = kind === 'embedding' || kind === 'rerank' || kind === 'flexible'
   return (
     <div className="launch-fields">
@@ -34,25 +36,25 @@ export function SimpleLaunchFields({
       {withPlacement && (
         <>
           <NumberInput
-            label="Replica"
+            label={t('launch.field.replica')}
             value={form.replica}
             min={1}
             onChange={(replica) => onChange({ replica })}
           />
           <Select
-            label="Device"
+            label={t('launch.field.device')}
             value={form.device}
             options={gpuCount > 0 ? ['GPU', 'CPU'] : ['CPU']}
             onChange={(device) => onChange({ device: device === 'GPU' ? 'GPU' : 'CPU' })}
           />
           <TextField
-            label="Worker IP (optional)"
+            label={t('launch.field.workerIp')}
             value={form.workerIp}
             onChange={(workerIp) => onChange({ workerIp })}
           />
           {form.device === 'GPU' && (
             <TextField
-              label="GPU Idx (optional)"
+              label={t('launch.field.gpuIdx')}
               value={form.gpuIdx}
               onChange={(gpuIdx) => onChange({ gpuIdx })}
               error={gpuIdxError(form.gpuIdx)}

@@ -1,4 +1,6 @@
 import type { ModelRegistration, ModelSpec } from '@serving-console/contract'
+import type { MessageId } from '../../../i18n/catalogue'
+import { currentIntl } from '../../../i18n/i18n'
 import { sizeKey } from './launch-options'
 
 /** One format and size of a model, with a cache flag per quantization. */
@@ -86,9 +88,15 @@ export function isCached(model: CatalogueModel): boolean {
   return model.specs.some((spec) => spec.cached.some(Boolean)) || model.raw.cache_status === true
 }
 
+/**
+ * A whole number on a card (dimensions, max tokens, thousands of context), in the language shown's digits; without
+ * grouping, as SPEC shows them ("1010K", not "1,010K").
+ */
+export const cardNumber = (value: number): string => currentIntl().formatNumber(value, { useGrouping: false })
+
 /** SPEC §2: context length in thousands, rounded down. */
 export function contextInThousands(contextLength: number): string {
-  return `${Math.floor(contextLength / 1000)}K`
+  return `${cardNumber(Math.floor(contextLength / 1000))}K`
 }
 
 /** SPEC §2: the ability shown on a card: chat, generate or other. */
@@ -96,4 +104,11 @@ export function shownAbility(abilities: readonly string[]): 'chat' | 'generate' 
   if (abilities.includes('chat')) return 'chat'
   if (abilities.includes('generate')) return 'generate'
   return 'other'
+}
+
+/** What a card calls each shown ability. */
+export const SHOWN_ABILITY_LABEL: Record<ReturnType<typeof shownAbility>, MessageId> = {
+  chat: 'launch.ability.chat',
+  generate: 'launch.ability.generate',
+  other: 'launch.ability.other',
 }

@@ -1,9 +1,19 @@
+import type { MessageId } from '../../../i18n/catalogue'
 import { isCached, type CatalogueModel } from './catalogue-model'
 
 export const ABILITY_FILTERS = ['generate', 'chat', 'vl-chat'] as const
 export type AbilityFilter = (typeof ABILITY_FILTERS)[number]
 export const STATUS_FILTERS = ['cached', 'favorite'] as const
 export type StatusFilter = (typeof STATUS_FILTERS)[number]
+
+/** What the filter bar calls each filter, in the language shown; the values it filters by stay as they are. */
+export const FILTER_LABEL: Record<AbilityFilter | StatusFilter, MessageId> = {
+  generate: 'launch.ability.generate',
+  chat: 'launch.ability.chat',
+  'vl-chat': 'launch.ability.vl-chat',
+  cached: 'launch.status.cached',
+  favorite: 'launch.status.favorite',
+}
 
 export interface Filters {
   search: string

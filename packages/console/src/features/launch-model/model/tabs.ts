@@ -1,14 +1,26 @@
+import type { MessageId } from '../../../i18n/catalogue'
+
+interface Tab {
+  value: string
+  /** A message id: the page says it in the language shown. */
+  label: MessageId
+  kind: string | null
+}
+
 /** The Launch page's tabs (route `launch_model/:Modeltype`): each built-in tab's catalogue kind, then Custom. */
 export const KINDS = [
-  { value: 'llm', label: 'Language Models', kind: 'LLM' },
-  { value: 'embedding', label: 'Embedding Models', kind: 'embedding' },
-  { value: 'rerank', label: 'Rerank Models', kind: 'rerank' },
-  { value: 'image', label: 'Image Models', kind: 'image' },
-  { value: 'audio', label: 'Audio Models', kind: 'audio' },
-] as const
-export const TABS = [...KINDS, { value: 'custom', label: 'Custom Models', kind: null }] as const
+  { value: 'llm', label: 'launch.tab.llm', kind: 'LLM' },
+  { value: 'embedding', label: 'launch.tab.embedding', kind: 'embedding' },
+  { value: 'rerank', label: 'launch.tab.rerank', kind: 'rerank' },
+  { value: 'image', label: 'launch.tab.image', kind: 'image' },
+  { value: 'audio', label: 'launch.tab.audio', kind: 'audio' },
+] as const satisfies readonly Tab[]
+export const TABS = [
+  ...KINDS,
+  { value: 'custom', label: 'launch.tab.custom', kind: null },
+] as const satisfies readonly Tab[]
 /** Custom Models' sub-tabs (`launch_model/custom/:subType`). */
 export const CUSTOM_TABS = [
   ...KINDS,
-  { value: 'flexible', label: 'Flexible Models', kind: 'flexible' },
-] as const
+  { value: 'flexible', label: 'launch.tab.flexible', kind: 'flexible' },
+] as const satisfies readonly Tab[]

@@ -1,17 +1,17 @@
-export const REQUEST_LIMITS_MESSAGE = 'Please enter an integer greater than 0'
-export const GPU_IDX_MESSAGE = 'Please enter numeric data separated by commas, for example: 0,1,2'
-export const INCOMPLETE_ROW_MESSAGE = 'Please fill in the complete parameters before adding!!'
+import { t } from '../../../i18n/i18n'
+
+// Messages are said when asked for, so that they follow the language shown.
 
 /** SPEC §5: empty, or an integer of at least 1. */
 export function requestLimitsError(text: string): string | null {
   if (text.trim() === '') return null
-  return /^\d+$/.test(text.trim()) && Number(text) >= 1 ? null : REQUEST_LIMITS_MESSAGE
+  return /^\d+$/.test(text.trim()) && Number(text) >= 1 ? null : t('launch.validation.requestLimits')
 }
 
 /** SPEC §5: empty, or digits separated by commas. */
 export function gpuIdxError(text: string): string | null {
   if (text.trim() === '') return null
-  return /^\d+(,\d+)*$/.test(text.replace(/\s/g, '')) ? null : GPU_IDX_MESSAGE
+  return /^\d+(,\d+)*$/.test(text.replace(/\s/g, '')) ? null : t('launch.validation.gpuIdx')
 }
 
 export interface KeyValueRow {
@@ -27,7 +27,7 @@ export function duplicateKeyError(rows: readonly KeyValueRow[]): string | null {
   for (const row of rows) {
     const key = row.key.trim()
     if (!key) continue
-    if (seen.has(key)) return `${key} must be unique`
+    if (seen.has(key)) return t('launch.validation.duplicateKey', { key })
     seen.add(key)
   }
   return null

@@ -1,12 +1,14 @@
 import { apiPaths, TokenResponse, type LoginRequest } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
+import { t } from '../../../i18n/i18n'
 import { api, ApiError, toastMessageFor } from '../../../lib/api-client'
 import { signIn } from '../../../lib/auth'
 
 /** SPEC §8: 'Login failed: {status} - {detail or Unknown error}'; an unreachable server in the usual words. */
 function loginFailure(error: unknown): string {
-  if (error instanceof ApiError) return `Login failed: ${String(error.status)} - ${error.detail}`
-  return toastMessageFor(error) ?? 'Login failed: Unknown error'
+  if (error instanceof ApiError)
+    return t('shell.login.failed', { status: String(error.status), detail: error.detail })
+  return toastMessageFor(error) ?? t('shell.login.failedUnknown')
 }
 
 /** `POST /token`: stores the access token on success. Its own 401 is a wrong password, not an auth status. */

@@ -1,5 +1,6 @@
 import { apiPaths, PromptStyles } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
+import { t } from '../../../i18n/i18n'
 import { api, ApiError } from '../../../lib/api-client'
 import { registerKeys } from './keys'
 
@@ -17,9 +18,7 @@ export const promptsQuery = (enabled: boolean) =>
         if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
           throw error
         throw new Error(
-          error instanceof Error && error.message
-            ? error.message
-            : 'An unexpected error occurred when getting builtin prompt styles.',
+          error instanceof Error && error.message ? error.message : t('register.error.prompts'),
           { cause: error },
         )
       }

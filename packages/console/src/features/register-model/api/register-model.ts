@@ -1,5 +1,6 @@
 import { apiPaths, NoContent } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { t } from '../../../i18n/i18n'
 import { api, ApiError } from '../../../lib/api-client'
 import { fieldOfError } from '../../../lib/field-errors'
 import { registrationsKey } from '../../../lib/query-keys'
@@ -51,9 +52,10 @@ export function useEditModel(type: string, onDone: () => void) {
         await register(type, next)
       } catch (error) {
         await register(type, old)
-        const reason = error instanceof ApiError ? error.message : 'An unexpected error occurred.'
+        // The server's reason stays as it sent it; the framing is said in the language shown.
+        const reason = error instanceof ApiError ? error.message : t('register.error.unexpected')
         throw new EditRestoredError(
-          `${reason} (the earlier registration of ${String(old.model_name)} was kept)`,
+          t('register.error.editRestored', { reason, name: String(old.model_name) }),
         )
       }
     },

@@ -6,6 +6,8 @@ import Chip from '@mui/material/Chip'
 import TextField from '@mui/material/TextField'
 import { Checkbox } from '../../../components/checkbox'
 import { FieldGroup } from '../../../components/field-group'
+import { currentIntl } from '../../../i18n/i18n'
+import { useT } from '../../../i18n/react'
 import { LANGUAGE_CODES } from '../model/languages'
 import './language-picker.css'
 
@@ -14,17 +16,24 @@ interface LanguagePickerProps {
   onChange: (value: string[]) => void
 }
 
+/** A language code named in the language shown ('zh' is "Chinese" in English, "中文" in Chinese), else the code. */
+const languageName = (code: string) => currentIntl().formatDisplayName(code, { type: 'language' }) ?? code
+
 /**
  * SPEC §2: English and Chinese checkboxes, and a dropdown of the other language codes shown as removable chips,
- * its list no taller than 20vh. The label turns red while no language is chosen.
+ * its list no taller than 20vh. The label turns red while no language is chosen. The two checkboxes are named in
+ * the language shown; the others stay codes, as SPEC shows them and as they are saved.
  */
 export function LanguagePicker({ value, onChange }: LanguagePickerProps) {
+  const t = useT()
   const toggle = (code: string, on: boolean) =>
     onChange(on ? [...value.filter((item) => item !== code), code] : value.filter((item) => item !== code))
   const others = value.filter((code) => code !== 'en' && code !== 'zh')
+  const english = languageName('en')
+  const chinese = languageName('zh')
   return (
     <FieldGroup
-      legend="Model Languages"
+      legend={t('register.field.languages')}
       missing={value.length === 0}
       below={
         <Autocomplete
@@ -40,13 +49,18 @@ export function LanguagePicker({ value, onChange }: LanguagePickerProps) {
               return <Chip key={key} label={code} size="small" {...props} />
             })
           }
-          renderInput={(params) => <TextField {...params} label="Other languages" />}
+          renderInput={(params) => <TextField {...params} label={t('register.field.otherLanguages')} />}
           slotProps={{ listbox: { className: 'language-picker-list' } }}
+          // MUI's own words (its buttons' names, the empty list), in the language shown.
+          clearText={t('register.picker.clear')}
+          openText={t('register.picker.open')}
+          closeText={t('register.picker.close')}
+          noOptionsText={t('register.picker.noOptions')}
         />
       }
     >
-      <Checkbox label="English" checked={value.includes('en')} onChange={(on) => toggle('en', on)} />
-      <Checkbox label="Chinese" checked={value.includes('zh')} onChange={(on) => toggle('zh', on)} />
+      <Checkbox label={english} checked={value.includes('en')} onChange={(on) => toggle('en', on)} />
+      <Checkbox label={chinese} checked={value.includes('zh')} onChange={(on) => toggle('zh', on)} />
     </FieldGroup>
   )
 }

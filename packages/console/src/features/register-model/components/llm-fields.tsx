@@ -3,6 +3,7 @@ import { Checkbox } from '../../../components/checkbox'
 import { FieldGroup } from '../../../components/field-group'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import { ABILITIES, type LlmDraft } from '../model/forms'
@@ -33,12 +34,16 @@ export function familyOptions(
   return current && !options.includes(current) ? [current, ...options] : options
 }
 
-/** The prompt style shown read-only: SPEC's fields, or newer servers' chat template with its stops. */
+/**
+ * The prompt style shown read-only: SPEC's fields, or newer servers' chat template with its stops. The fields are
+ * labelled by their JSON keys (system_prompt, roles …), as saved, so they stay untranslated.
+ */
 function PromptStyleView({ style }: { style: Record<string, unknown> }) {
+  const t = useT()
   return (
     <section className="register-fields" aria-labelledby="prompt-style-title">
       <h2 id="prompt-style-title" className="register-subtitle">
-        Prompt Style
+        {t('register.promptStyle.title')}
       </h2>
       {Object.entries(style).map(([field, value]) => {
         const long = field === 'chat_template' || field === 'system_prompt'
@@ -60,6 +65,7 @@ function PromptStyleView({ style }: { style: Record<string, unknown> }) {
 
 /** SPEC §2's LLM form fields and §4's ability, family and prompt-style rules. */
 export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFieldsProps) {
+  const t = useT()
   const set = (patch: Partial<LlmDraft>) => onChange({ ...draft, ...patch })
   const chat = draft.model_ability.includes('chat')
 
@@ -110,20 +116,21 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         error={errors.model_name}
       />
       <TextField
-        label="Model Description (Optional)"
+        label={t('register.field.description')}
         value={draft.model_description}
         onChange={(model_description) => set({ model_description })}
         multiline
         rows={2}
       />
       <TextField
-        label="Context Length"
+        label={t('register.field.contextLength')}
         value={draft.context_length}
         onChange={(context_length) => set({ context_length })}
         error={errors.context_length ?? null}
       />
       <LanguagePicker value={draft.model_lang} onChange={(model_lang) => set({ model_lang })} />
-      <FieldGroup legend="Model Abilities" missing={draft.model_ability.length === 0}>
+      <FieldGroup legend={t('register.field.abilities')} missing={draft.model_ability.length === 0}>
+        {/* The abilities are shown as the API's values (generate, chat, vision), as saved: not translated. */}
         {ABILITIES.map((ability) => (
           <Checkbox
             key={ability}
@@ -134,9 +141,9 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         ))}
       </FieldGroup>
       <Select
-        label="Model Family"
+        label={t('register.field.family')}
         value={draft.model_family}
-        error={draft.model_family ? null : 'Choose the family the model belongs to, or other.'}
+        error={draft.model_family ? null : t('register.field.familyMissing')}
         options={familyOptions(families, draft.model_ability, draft.model_family)}
         onChange={chooseFamily}
       />

@@ -1,10 +1,10 @@
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 
-/** SPEC §5's model-name hint; the server enforces the rule (the contract's ModelName) and the built-in clash. */
-const NAME_HINT =
-  'Alphanumeric characters with properly placed hyphens and underscores. Must not match any built-in model names.'
-
-/** The name, its rule under it; a server's refusal of the name (taken, or a built-in's) in the rule's place. */
+/**
+ * The name, its rule under it (SPEC §5's hint; the server enforces the rule, the contract's ModelName, and the
+ * built-in clash); a server's refusal of the name (taken, or a built-in's) in the rule's place.
+ */
 export function ModelNameField({
   value,
   onChange,
@@ -14,13 +14,14 @@ export function ModelNameField({
   onChange: (value: string) => void
   error?: string | undefined
 }) {
+  const t = useT()
   return (
     <TextField
-      label="Model Name"
+      label={t('register.field.name')}
       required
       value={value}
       onChange={onChange}
-      helperText={NAME_HINT}
+      helperText={t('register.field.nameHint')}
       error={error ?? null}
     />
   )

@@ -5,6 +5,8 @@ import { Button } from '../../../components/button'
 import { JsonPanel } from '../../../components/json-panel'
 import { Notice } from '../../../components/notice'
 import '../../../components/surface.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
 import { hasToken } from '../../../lib/auth'
 import { fieldErrorText } from '../../../lib/field-errors'
 import { rememberSection, routes } from '../../../lib/routes'
@@ -25,9 +27,10 @@ interface RegisterFormProps {
 
 /** One register form: its kind's fields, the JSON Format panel, and Register Model (or Edit and Cancel). */
 export function RegisterForm({ kind, editing }: RegisterFormProps) {
+  const t = useT()
   const navigate = useNavigate()
   const [draft, setDraft] = useState<Draft>(() => editing?.draft ?? defaultDraft(kind))
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<MessageId | null>(null)
   const families = useQuery({ ...familiesQuery, enabled: kind === 'llm' })
   const prompts = useQuery({ ...promptsQuery(hasToken()), enabled: kind === 'llm' && hasToken() })
 
@@ -58,7 +61,7 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   }
 
   return (
-    <form className="surface register-form" aria-label="Register model" noValidate>
+    <form className="surface register-form" aria-label={t('register.form.label')} noValidate>
       {kind === 'llm' ? (
         <LlmFields
           draft={draft as LlmDraft}
@@ -73,20 +76,22 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
       <JsonPanel value={payload} />
       {problem && (
         <Notice severity="error" role="alert" className="register-problem">
-          {problem}
+          {t(problem)}
         </Notice>
       )}
       <div className="register-actions">
         {editing ? (
           <>
             <Button variant="contained" disabled={unchanged} loading={edit.isPending} onClick={submit}>
-              Edit
+              {t('register.form.edit')}
             </Button>
-            <Button onClick={() => void navigate(routes.launchModel.href('custom', kind))}>Cancel</Button>
+            <Button onClick={() => void navigate(routes.launchModel.href('custom', kind))}>
+              {t('register.form.cancel')}
+            </Button>
           </>
         ) : (
           <Button variant="contained" disabled={busy} loading={register.isPending} onClick={submit}>
-            Register Model
+            {t('register.form.register')}
           </Button>
         )}
       </div>

@@ -3,6 +3,7 @@ import { Checkbox } from '../../../components/checkbox'
 import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../../components/icons'
 import '../../../components/surface.css'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import { useServerFeature } from '../../../lib/server-features'
 import { useFileInfo } from '../api/get-file-info'
 import {
@@ -33,6 +34,7 @@ const textOf = (draft: Draft, field: string) => {
 
 /** SPEC §3's embedding, rerank, image, audio and flexible forms. */
 export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
+  const t = useT()
   const fileInfo = useFileInfo()
   const canReadFiles = useServerFeature('file_info')
   const set = (patch: Record<string, unknown>) => onChange({ ...draft, ...patch })
@@ -46,6 +48,15 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       rows={props.multiline ? 2 : undefined}
     />
   )
+  // The plain text fields, keyed by the draft field (an API name) each edits; placed below by kind.
+  const fields = {
+    description: text('model_description', t('register.field.description'), { multiline: true }),
+    dimensions: text('dimensions', t('register.field.dimensions')),
+    maxTokens: text('max_tokens', t('register.field.maxTokens')),
+    path: text('model_uri', t('register.field.path')),
+    family: text('model_family', t('register.field.family')),
+    launcher: text('launcher', t('register.field.launcher')),
+  }
   return (
     <div className="register-fields">
       <ModelNameField
@@ -53,12 +64,12 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
         onChange={(model_name) => set({ model_name })}
         error={errors.model_name}
       />
-      {kind === 'flexible' && text('model_description', 'Model Description (Optional)', { multiline: true })}
-      {kind === 'embedding' && text('dimensions', 'Dimensions')}
-      {kind === 'embedding' && text('max_tokens', 'Max Tokens')}
+      {kind === 'flexible' && fields.description}
+      {kind === 'embedding' && fields.dimensions}
+      {kind === 'embedding' && fields.maxTokens}
       {canReadFiles && (kind === 'embedding' || kind === 'rerank') ? (
         <div className="field-with-action">
-          {text('model_uri', 'Model Path')}
+          {fields.path}
           <Button
             disabled={!(draft as EmbeddingDraft | RerankDraft).model_uri}
             onClick={() =>
@@ -74,11 +85,11 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
               })
             }
           >
-            Fill from file
+            {t('register.field.fillFromFile')}
           </Button>
         </div>
       ) : (
-        text('model_uri', 'Model Path')
+        fields.path
       )}
       {(kind === 'embedding' || kind === 'rerank') && (
         <LanguagePicker
@@ -86,19 +97,19 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
           onChange={(language) => set({ language })}
         />
       )}
-      {(kind === 'image' || kind === 'audio') && text('model_family', 'Model Family')}
+      {(kind === 'image' || kind === 'audio') && fields.family}
       {kind === 'audio' && (
         <Checkbox
-          label="Multilingual"
+          label={t('register.field.multilingual')}
           checked={(draft as AudioDraft).multilingual}
           onChange={(multilingual) => set({ multilingual })}
         />
       )}
       {kind === 'image' && <ControlnetList draft={draft as ImageDraft} onChange={set} />}
-      {kind === 'flexible' && text('launcher', 'Launcher')}
+      {kind === 'flexible' && fields.launcher}
       {kind === 'flexible' && (
         <TextField
-          label="Launcher Arguments (JSON)"
+          label={t('register.field.launcherArgs')}
           value={(draft as FlexibleDraft).launcher_args}
           onChange={(launcher_args) => set({ launcher_args })}
           error={errors.launcher_args ?? null}
@@ -118,30 +129,31 @@ function ControlnetList({
   draft: ImageDraft
   onChange: (patch: Partial<ImageDraft>) => void
 }) {
+  const t = useT()
   const rows = draft.controlnet
   const change = (index: number, patch: Partial<ImageDraft['controlnet'][number]>) =>
     onChange({ controlnet: rows.map((row, at) => (at === index ? { ...row, ...patch } : row)) })
   return (
     <section className="register-fields" aria-labelledby="controlnet-title">
       <h2 id="controlnet-title" className="register-subtitle">
-        Controlnet
+        {t('register.controlnet.title')}
       </h2>
       {rows.map((row, index) => (
         <div key={index} className="surface spec controlnet-row">
           <TextField
-            label="Controlnet Name"
+            label={t('register.controlnet.name')}
             value={row.model_name}
             error={!row.model_name}
             onChange={(model_name) => change(index, { model_name })}
           />
           <TextField
-            label="Controlnet Path"
+            label={t('register.controlnet.path')}
             value={row.model_uri}
             error={!row.model_uri}
             onChange={(model_uri) => change(index, { model_uri })}
           />
           <IconButton
-            label={`Delete controlnet ${String(index + 1)}`}
+            label={t('register.controlnet.delete', { number: index + 1 })}
             onClick={() => onChange({ controlnet: rows.filter((_, at) => at !== index) })}
           >
             <DeleteOutlineOutlinedIcon />
@@ -153,7 +165,7 @@ function ControlnetList({
         startIcon={<AddCircleOutlineOutlinedIcon />}
         onClick={() => onChange({ controlnet: [...rows, newControlnet()] })}
       >
-        Add Controlnet
+        {t('register.controlnet.add')}
       </Button>
     </section>
   )

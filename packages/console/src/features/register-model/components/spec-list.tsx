@@ -4,6 +4,7 @@ import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../.
 import { Select } from '../../../components/select'
 import '../../../components/surface.css'
 import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
 import { FORMATS, newSpec, type SpecDraft } from '../model/forms'
 import './register-fields.css'
 
@@ -16,11 +17,13 @@ interface SpecListProps {
   onFillFromFile?: ((index: number) => void) | undefined
 }
 
-const pathLabel = (format: string) =>
-  format === 'ggmlv3' || format === 'ggufv2' ? 'Model Path (the GGUF file)' : 'Model Path'
+/** Example paths, the same in every language (a path is not translated). */
+const GGUF_EXAMPLE = '/path/to/model-q4_k_m.gguf'
+const FOLDER_EXAMPLE = '/path/to/model'
 
 /** SPEC §4: the LLM spec list — add appends a pytorch 7B entry and scrolls to it; delete while more than one. */
 export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListProps) {
+  const t = useT()
   const end = useRef<HTMLDivElement>(null)
   const count = useRef(specs.length)
   useEffect(() => {
@@ -34,19 +37,23 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
   return (
     <section className="register-fields" aria-labelledby="model-specs-title">
       <h2 id="model-specs-title" className="register-subtitle">
-        Model Specs
+        {t('register.spec.title')}
       </h2>
       <div className="spec-list">
         {specs.map((spec, index) => {
           const key = `specs.${String(index)}`
           return (
-            <section key={index} className="surface spec" aria-label={`Spec ${String(index + 1)}`}>
+            <section
+              key={index}
+              className="surface spec"
+              aria-label={t('register.spec.name', { number: index + 1 })}
+            >
               <div className="spec-head">
-                <span className="spec-title">Spec {index + 1}</span>
+                <span className="spec-title">{t('register.spec.name', { number: index + 1 })}</span>
                 {specs.length > 1 && (
                   <IconButton
-                    label={`Delete spec ${String(index + 1)}`}
-                    title="Delete spec"
+                    label={t('register.spec.delete', { number: index + 1 })}
+                    title={t('register.spec.deleteHint')}
                     onClick={() => onChange(specs.filter((_, at) => at !== index))}
                   >
                     <DeleteOutlineOutlinedIcon />
@@ -54,26 +61,30 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
                 )}
               </div>
               <Select
-                label="Model Format"
+                label={t('register.spec.format')}
                 value={spec.format}
                 options={FORMATS}
                 onChange={(format) => change(index, { format: format as SpecDraft['format'] })}
               />
               <div className="field-with-action">
                 <TextField
-                  label={pathLabel(spec.format)}
+                  label={
+                    spec.format === 'ggmlv3' || spec.format === 'ggufv2'
+                      ? t('register.spec.ggufPath')
+                      : t('register.field.path')
+                  }
                   value={spec.path}
                   onChange={(path) => change(index, { path })}
-                  placeholder={spec.format === 'ggufv2' ? '/path/to/model-q4_k_m.gguf' : '/path/to/model'}
+                  placeholder={spec.format === 'ggufv2' ? GGUF_EXAMPLE : FOLDER_EXAMPLE}
                 />
                 {spec.format === 'ggufv2' && onFillFromFile && (
                   <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
-                    Fill from file
+                    {t('register.field.fillFromFile')}
                   </Button>
                 )}
               </div>
               <TextField
-                label="Model Size in Billions"
+                label={t('register.spec.size')}
                 value={spec.size}
                 onChange={(size) => change(index, { size })}
                 error={errors[`${key}.size`] ?? null}
@@ -82,8 +93,8 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
                 <TextField
                   label={
                     spec.format === 'gptq' || spec.format === 'awq'
-                      ? 'Quantization'
-                      : 'Quantization (optional)'
+                      ? t('register.spec.quantization')
+                      : t('register.spec.quantizationOptional')
                   }
                   value={spec.quantization}
                   onChange={(quantization) => change(index, { quantization })}
@@ -100,7 +111,7 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
         startIcon={<AddCircleOutlineOutlinedIcon />}
         onClick={() => onChange([...specs, newSpec()])}
       >
-        Add Spec
+        {t('register.spec.add')}
       </Button>
     </section>
   )

@@ -1,3 +1,5 @@
+import type { MessageId } from '../../../i18n/catalogue'
+import { t } from '../../../i18n/i18n'
 import {
   sizeNumber,
   toPayload,
@@ -8,37 +10,40 @@ import {
   type RegisterKind,
 } from './forms'
 
-/** SPEC §5 "Register form" messages, exactly. */
+/** SPEC §5 "Register form" messages (English worded exactly as SPEC has them), as ids said in the language shown. */
 export const MESSAGES = {
-  blocked: 'Please fill in valid value for all fields',
-  integer: 'Please enter an integer greater than 0.',
-  size: 'Please enter a number greater than 0.',
-  quantization: 'Quantization cannot be left empty.',
-  launcherArgs: 'Please enter the JSON-formatted dictionary.',
-} as const
+  blocked: 'register.validation.blocked',
+  integer: 'register.validation.integer',
+  size: 'register.validation.size',
+  quantization: 'register.validation.quantization',
+  launcherArgs: 'register.validation.launcherArgs',
+} as const satisfies Record<string, MessageId>
 
 const positiveInteger = (text: string) => /^\d+$/.test(text.trim()) && Number(text) > 0
 
-/** Field errors shown under their fields (the "error flags" of SPEC §5), keyed by field path. */
+/**
+ * Field errors shown under their fields (the "error flags" of SPEC §5), keyed by field path, in the language shown:
+ * computed on every render, so a language switch rewords them.
+ */
 export function fieldErrors(kind: RegisterKind, draft: Draft): Record<string, string> {
   const errors: Record<string, string> = {}
   if (kind === 'llm') {
     const llm = draft as LlmDraft
-    if (!positiveInteger(llm.context_length)) errors.context_length = MESSAGES.integer
+    if (!positiveInteger(llm.context_length)) errors.context_length = t(MESSAGES.integer)
     llm.specs.forEach((spec, index) => {
-      if (!(sizeNumber(spec.size) > 0)) errors[`specs.${String(index)}.size`] = MESSAGES.size
+      if (!(sizeNumber(spec.size) > 0)) errors[`specs.${String(index)}.size`] = t(MESSAGES.size)
       if ((spec.format === 'gptq' || spec.format === 'awq') && !spec.quantization.trim()) {
-        errors[`specs.${String(index)}.quantization`] = MESSAGES.quantization
+        errors[`specs.${String(index)}.quantization`] = t(MESSAGES.quantization)
       }
     })
   }
   if (kind === 'embedding') {
     const embedding = draft as { dimensions: string; max_tokens: string }
-    if (!positiveInteger(embedding.dimensions)) errors.dimensions = MESSAGES.integer
-    if (!positiveInteger(embedding.max_tokens)) errors.max_tokens = MESSAGES.integer
+    if (!positiveInteger(embedding.dimensions)) errors.dimensions = t(MESSAGES.integer)
+    if (!positiveInteger(embedding.max_tokens)) errors.max_tokens = t(MESSAGES.integer)
   }
   if (kind === 'flexible' && !isJsonDictionary((draft as FlexibleDraft).launcher_args)) {
-    errors.launcher_args = MESSAGES.launcherArgs
+    errors.launcher_args = t(MESSAGES.launcherArgs)
   }
   return errors
 }
@@ -70,8 +75,11 @@ function hasEmptyValue(value: unknown, key = ''): boolean {
   return false
 }
 
-/** Why Register (or Edit) is refused, or null when the form may be sent. */
-export function submitProblem(kind: RegisterKind, draft: Draft): string | null {
+/**
+ * Why Register (or Edit) is refused, as a message id (kept by the form and said at render, so it follows the
+ * language), or null when the form may be sent.
+ */
+export function submitProblem(kind: RegisterKind, draft: Draft): MessageId | null {
   if (Object.keys(fieldErrors(kind, draft)).length > 0) return MESSAGES.blocked
   if (kind === 'llm') {
     const llm = draft as LlmDraft

@@ -5,11 +5,8 @@ import { LaunchProgress } from '../../../components/launch-progress'
 import { Notice } from '../../../components/notice'
 import { inFlight, launchesQuery, useCancelLaunch, useDismissLaunch } from '../../../lib/launches'
 import { missingUv, readable } from '../../../lib/upstream-errors'
+import { tRich, useT } from '../../../i18n/react'
 import './launches-panel.css'
-
-/** What to do about the one failure every launch hits on workers without `uv` (lib/upstream-errors.ts). */
-const NO_UV_HINT =
-  "The cluster's workers have no uv, which Xinference uses to build an engine's virtual environment: install uv on the workers, or, for an engine they have installed, launch again with the key enable_virtual_env and the value false under the LLM form's additional parameters."
 
 /**
  * Beyond SPEC: launches in flight with their stage, progress and a Cancel button, and failed ones with the
@@ -17,13 +14,14 @@ const NO_UV_HINT =
  * Rebuilt from the server, so a reload loses nothing.
  */
 export function LaunchesPanel() {
+  const t = useT()
   const launches = useQuery(launchesQuery)
   const cancel = useCancelLaunch()
   const dismiss = useDismissLaunch()
   if (!launches.data?.length) return null
 
   return (
-    <section className="launches-panel" aria-label="Launches">
+    <section className="launches-panel" aria-label={t('running.launches.label')}>
       {launches.data.map((launch) =>
         inFlight(launch) ? (
           <LaunchProgress
@@ -38,19 +36,23 @@ export function LaunchesPanel() {
             role={launch.stage === 'failed' ? 'alert' : 'status'}
             action={
               <>
-                {launch.error && <CopyButton text={launch.error} label="Copy the reason" />}
+                {launch.error && <CopyButton text={launch.error} label={t('running.launches.copyReason')} />}
                 <Button color="inherit" size="small" onClick={() => dismiss.mutate(launch.model_uid)}>
-                  Dismiss
+                  {t('running.launches.dismiss')}
                 </Button>
               </>
             }
           >
-            <strong>{launch.model_uid}</strong>: launch {launch.stage === 'failed' ? 'failed' : 'cancelled'}
+            {tRich(launch.stage === 'failed' ? 'running.launches.failed' : 'running.launches.cancelled', {
+              uid: launch.model_uid,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
             {launch.stage === 'failed' && launch.error ? (
               <pre className="launches-panel-reason">{readable(launch.error)}</pre>
             ) : null}
             {launch.error && missingUv(launch.error) ? (
-              <p className="launches-panel-hint">{NO_UV_HINT}</p>
+              // What to do about the one failure every launch hits on workers without `uv` (lib/upstream-errors.ts).
+              <p className="launches-panel-hint">{t('running.launches.noUv')}</p>
             ) : null}
           </Notice>
         ),

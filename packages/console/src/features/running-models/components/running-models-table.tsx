@@ -4,15 +4,20 @@ import { Link } from 'react-router'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { IconButton } from '../../../components/button'
 import { CopyButton } from '../../../components/copy-button'
+import { useGridText } from '../../../components/grid-text'
 import {
   ArticleOutlinedIcon,
   DeleteOutlineOutlinedIcon,
   OpenInBrowserOutlinedIcon,
 } from '../../../components/icons'
+import { useT } from '../../../i18n/react'
 import { routes } from '../../../lib/routes'
 import './running-models-table.css'
 
-/** While a call is pending the table shows one placeholder row (SPEC §2). */
+/**
+ * While a call is pending the table shows one placeholder row (SPEC §2). Its id only marks it; the cell says
+ * `running.table.loading` in the language shown.
+ */
 export const LOADING_ROW_ID = 'Loading, do not refresh page...'
 
 interface RunningModelsTableProps {
@@ -27,8 +32,14 @@ interface RunningModelsTableProps {
 }
 
 /** SPEC's empty overlay, with the next step. */
-const NoRows = () => <div className="running-empty">No Running Models</div>
-const NoMatches = () => <div className="running-empty">No Running Models Matches</div>
+function NoRows() {
+  const t = useT()
+  return <div className="running-empty">{t('running.empty')}</div>
+}
+function NoMatches() {
+  const t = useT()
+  return <div className="running-empty">{t('running.empty.filtered')}</div>
+}
 
 /** An icon action with its name as tooltip and accessible name, as upstream's table has them. */
 function Action(props: {
@@ -64,30 +75,32 @@ export function RunningModelsTable({
   onOpenUi,
   onLogs,
 }: RunningModelsTableProps) {
+  const t = useT()
+  const localeText = useGridText()
   const withUi = type === 'LLM' || type === 'image'
   const columns: GridColDef<RunningModel>[] = [
     {
       field: 'id',
-      headerName: 'ID',
+      headerName: t('running.column.id'),
       flex: 1.4,
       minWidth: 200,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
-          row.id
+          t('running.table.loading')
         ) : (
           <span className="running-id">
             {row.id}
-            <CopyButton text={row.id} label="Copy ID" />
+            <CopyButton text={row.id} label={t('running.action.copyId')} />
           </span>
         ),
     },
     // Minimums that add up to the 928 px beside the side navigation at 1280 px, each wide enough for its header's
     // longest word and the sort mark; a two-word header may wrap (running-models-table.css).
-    { field: 'model_name', headerName: 'Name', flex: 1, minWidth: 100 },
-    { field: 'address', headerName: 'Address', flex: 1, minWidth: 110 },
+    { field: 'model_name', headerName: t('running.column.name'), flex: 1, minWidth: 100 },
+    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: 110 },
     {
       field: 'accelerators',
-      headerName: 'GPU Indexes',
+      headerName: t('running.column.gpuIndexes'),
       flex: 0.6,
       minWidth: 90,
       valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
@@ -96,7 +109,7 @@ export function RunningModelsTable({
       ? ([
           {
             field: 'model_size_in_billions',
-            headerName: 'Size',
+            headerName: t('running.column.size'),
             minWidth: 80,
             flex: 0.4,
             valueGetter: (_value, row) => {
@@ -104,17 +117,17 @@ export function RunningModelsTable({
               return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
             },
           },
-          { field: 'quantization', headerName: 'Quantization', minWidth: 120, flex: 0.7 },
+          { field: 'quantization', headerName: t('running.column.quantization'), minWidth: 120, flex: 0.7 },
         ] satisfies GridColDef<RunningModel>[])
       : []),
     ...(type === 'image'
       ? []
       : ([
-          { field: 'replica', headerName: 'Replica', minWidth: 80, flex: 0.4 },
+          { field: 'replica', headerName: t('running.column.replica'), minWidth: 80, flex: 0.4 },
         ] satisfies GridColDef<RunningModel>[])),
     {
       field: 'actions',
-      headerName: 'Actions',
+      headerName: t('running.column.actions'),
       // Three icon buttons.
       minWidth: 136,
       width: 136,
@@ -125,14 +138,14 @@ export function RunningModelsTable({
           <span className="running-actions">
             {withUi && (
               <Action
-                label="Launch Web UI"
+                label={t('running.action.webUi')}
                 icon={<OpenInBrowserOutlinedIcon fontSize="small" />}
                 disabled={busy}
                 onClick={() => onOpenUi(row)}
               />
             )}
             <Action
-              label="Terminate"
+              label={t('running.action.terminate')}
               danger
               icon={<DeleteOutlineOutlinedIcon fontSize="small" />}
               disabled={busy}
@@ -140,8 +153,8 @@ export function RunningModelsTable({
             />
             {onLogs && (
               <Action
-                label="Log"
-                name={`Log of ${row.id}`}
+                label={t('running.action.log')}
+                name={t('running.action.logOf', { uid: row.id })}
                 icon={<ArticleOutlinedIcon fontSize="small" />}
                 disabled={busy}
                 onClick={() => onLogs(row)}
@@ -167,12 +180,13 @@ export function RunningModelsTable({
         columnBufferPx={3000}
         showToolbar
         slots={{ noRowsOverlay: NoRows, noResultsOverlay: NoMatches }}
+        localeText={localeText}
         className="running-grid"
       />
       {/* The next step, outside the grid: a grid's overlay may hold only text (ARIA's grid takes rows alone). */}
       {!loading && rows.length === 0 && (
         <p className="running-next">
-          <Link to={routes.launchModel.href(type === 'LLM' ? 'llm' : type)}>Launch a model</Link>
+          <Link to={routes.launchModel.href(type === 'LLM' ? 'llm' : type)}>{t('running.launchModel')}</Link>
         </p>
       )}
     </>
