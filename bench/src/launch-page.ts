@@ -147,10 +147,8 @@ async function measure(page: Page, base: string): Promise<Run> {
   await wait(300)
   const loaded = await bench(page)
 
-  const search = JSON.stringify('Search for model name and description')
-  await page.evaluate(
-    `[...document.querySelectorAll('label')].find((label) => label.textContent === ${search}).control.focus()`,
-  )
+  // The search field, in whatever language the page speaks.
+  await page.evaluate(`document.querySelector('.search-field input').focus()`)
   await page.press('q')
   await wait(500)
   const typed = await bench(page)
@@ -164,13 +162,12 @@ async function measure(page: Page, base: string): Promise<Run> {
   const domNodes = await page.evaluate<number>(`document.getElementsByTagName('*').length`)
 
   // Tab switches must not fetch the catalogue again.
-  const clickTab = (name: string) =>
-    page.evaluate(
-      `[...document.querySelectorAll('[role=tab]')].find((tab) => tab.textContent === ${JSON.stringify(name)}).click()`,
-    )
-  await clickTab('Embedding Models')
+  // By position, in whatever language the page speaks: Language Models is the first tab, Embedding Models next.
+  const clickTab = (index: number) =>
+    page.evaluate(`document.querySelectorAll('[role=tab]')[${String(index)}].click()`)
+  await clickTab(1)
   await wait(100)
-  await clickTab('Language Models')
+  await clickTab(0)
   await page.evaluate(FIRST_CARD)
   await wait(100)
   const catalogueRequests = await page.evaluate<number>(

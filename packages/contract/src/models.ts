@@ -4,6 +4,9 @@ import { ModelSize } from './registrations.js'
 
 /** The most replicas one launch may ask for; the platform's worker cap may allow fewer. */
 export const MAX_REPLICAS = 64
+/** Requests one replica of a language model serves at once (`n_parallel`), and the platform's default. */
+export const MAX_PARALLEL = 64
+export const DEFAULT_PARALLEL = 4
 
 const PeftModelConfig = z.looseObject({
   lora_list: z.optional(
@@ -37,6 +40,8 @@ export const LaunchRequest = z.looseObject({
   n_gpu_layers: z.optional(z.int().check(z.minimum(0), z.maximum(100_000))),
   replica: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_REPLICAS))),
   request_limits: z.nullish(z.int().check(z.minimum(1), z.maximum(1_000_000))),
+  /** A language model's requests served at once per replica, each on its own context sequence. */
+  n_parallel: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PARALLEL))),
   worker_ip: z.nullish(z.string().check(z.maxLength(255))),
   gpu_idx: z.nullish(z.array(z.int().check(z.nonnegative(), z.maximum(1024))).check(z.maxLength(64))),
   download_hub: z.nullish(z.enum(['huggingface', 'modelscope', 'csghub'])),

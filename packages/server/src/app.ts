@@ -17,6 +17,8 @@ import { cacheRoutes } from './routes/cache.js'
 import { clusterRoutes } from './routes/cluster.js'
 import { modelRoutes } from './routes/models.js'
 import { modelUiRoutes } from './routes/model-ui.js'
+import { metricsRoutes } from './routes/metrics.js'
+import { ModelMetrics } from './metrics/model-metrics.js'
 import { openaiRoutes } from './routes/openai.js'
 import { modelFileRoutes } from './routes/model-files.js'
 import { registrationRoutes } from './routes/registrations.js'
@@ -78,7 +80,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   modelDirs.ensureFirst()
   const cache = new ModelCache(config.dataDir)
   const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
-  const models = new ModelManager({
+  // The gauges read the models' load when scraped.
+  const metrics = new ModelMetrics(() => models.loads())
+  const models: ModelManager = new ModelManager({
     catalogue,
     cache,
     modelDirs,
@@ -87,6 +91,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     threads: config.threads,
     contextSize: 4096,
     machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
+    metrics,
   })
   app.decorate('platform', { catalogue, customModels, cache, models })
   // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers
@@ -105,5 +110,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(modelRoutes, { models })
   await app.register(openaiRoutes, { models })
   await app.register(modelUiRoutes, { models })
+  await app.register(metricsRoutes, { metrics })
   return app
 }

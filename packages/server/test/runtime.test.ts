@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
+import { QUEUED_PER_SLOT } from '../src/runtime/running-model.js'
 import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
 import { testApp, waitFor } from './helper.js'
 
@@ -387,5 +388,89 @@ describe('downloads during launch', () => {
     expect(existsSync(folder) && readdirSync(folder).some((name) => name.endsWith('.part'))).toBe(true)
     // The uid is free again.
     expect((await app.inject({ method: 'POST', url: '/v1/models/slow-qwen/cancel' })).statusCode).toBe(400)
+  })
+})
+
+describe('many users at once', () => {
+  const ask = (maxTokens: number, content = 'Tell me a long story') => ({
+    op: 'chat' as const,
+    messages: [{ role: 'user' as const, content }],
+    params: { max_tokens: maxTokens, temperature: 0 },
+  })
+
+  it(
+    'serves requests together on one replica: a short one ends while a long one streams',
+    { timeout: 60_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, { ...TINY_CHAT, n_parallel: 2 })
+      const model = app.platform.models.get('tiny-chat')
+      let longDone = false
+      let firstChunk: () => void = () => undefined
+      const streaming = new Promise<void>((resolve) => (firstChunk = resolve))
+      const long = model
+        .serve<{ completion_tokens: number }>(ask(4000), { onChunk: () => firstChunk() })
+        .then((result) => ((longDone = true), result))
+      // The short one starts once the long one is generating.
+      await streaming
+      const short = await model.serve<{ completion_tokens: number }>(ask(4, 'Hi'))
+      expect(short.completion_tokens).toBeGreaterThan(0)
+      // Before, one replica answered one request at a time: the short one waited for the whole long answer.
+      expect(longDone).toBe(false)
+      expect((await long).completion_tokens).toBeGreaterThan(100)
+    },
+  )
+
+  it(
+    'frees a sequence at once when its request is cancelled, for the one waiting',
+    { timeout: 60_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, { ...TINY_CHAT, n_parallel: 1 })
+      const model = app.platform.models.get('tiny-chat')
+      const controller = new AbortController()
+      let started: () => void = () => undefined
+      const streaming = new Promise<void>((resolve) => (started = resolve))
+      const cancelled = model.serve<{ completion_tokens: number }>(ask(100_000), {
+        signal: controller.signal,
+        onChunk: () => started(),
+      })
+      await streaming
+      const waiting = model.serve<{ completion_tokens: number }>(ask(4, 'Hi'))
+      controller.abort()
+      // The cancelled one stops where it was (its partial answer is its result), and its sequence goes to the next.
+      expect((await cancelled).completion_tokens).toBeLessThan(100_000)
+      expect((await waiting).completion_tokens).toBeGreaterThan(0)
+    },
+  )
+
+  it(
+    'admits n_parallel × replicas requests and a bounded queue, then answers 429 with Retry-After',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, { ...TINY_CHAT, n_parallel: 2 })
+      const model = app.platform.models.get('tiny-chat')
+      const admitted = Array.from({ length: 2 * (1 + QUEUED_PER_SLOT) }, () => model.acquire())
+      let refusal: unknown
+      try {
+        model.acquire()
+      } catch (error) {
+        refusal = error
+      }
+      expect(refusal).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } })
+      admitted[0]?.release()
+      expect(() => model.acquire().release()).not.toThrow()
+      for (const place of admitted) place.release()
+    },
+  )
+
+  it('refuses an n_parallel out of range, as the schema refuses any bad field (422)', async () => {
+    const app = await testApp()
+    for (const n_parallel of [0, 65, 1.5, 'four']) {
+      const response = await launch(app, { ...TINY_CHAT, n_parallel })
+      expect(response.statusCode, String(n_parallel)).toBe(422)
+      expect(JSON.stringify(response.json<{ detail: unknown }>().detail)).toMatch(/n_parallel/)
+    }
   })
 })

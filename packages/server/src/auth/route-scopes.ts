@@ -11,6 +11,8 @@ export type Access = 'public' | Scope
 export const ROUTE_SCOPES: Record<string, Access> = {
   'POST /token': 'public',
   'GET /api/v1/cluster/auth': 'public',
+  // Model names and usage: a scraper signs in as a user or with an API key that may list models.
+  'GET /metrics': 'models:list',
   'GET /v1/cluster/info': 'admin',
   'GET /v1/cluster/version': 'admin',
   'GET /api/v1/cluster/devices': 'models:list',

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PARALLEL,
   ModelName,
   toWireModelType,
   type LaunchRequest,
@@ -22,6 +23,8 @@ export interface LaunchPlan {
   quantization: string
   kind: WorkerKind
   replica: number
+  /** Requests each replica serves at once (a language model's context sequences; 1 for other kinds). */
+  parallel: number
   hub: Hub
   requestLimits: number | null
   useGpu: boolean
@@ -143,6 +146,7 @@ export function planLaunch(
     quantization,
     kind,
     replica: request.replica ?? 1,
+    parallel: kind === 'chat' ? (request.n_parallel ?? DEFAULT_PARALLEL) : 1,
     hub,
     requestLimits: request.request_limits ?? null,
     useGpu: machine.gpuCount > 0 && request.n_gpu !== null,

@@ -1,3 +1,4 @@
+import type { ModelMetrics, ReplicaLoad } from '../metrics/model-metrics.js'
 import type { LaunchRequest } from '@serving-console/contract'
 import type { ModelCache } from '../cache/model-cache.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
@@ -25,6 +26,8 @@ export interface ModelManagerOptions {
   threads: number
   contextSize: number
   machine: () => { address: string; gpuCount: number }
+  /** Where requests are counted and timed (`GET /metrics`). */
+  metrics?: ModelMetrics
 }
 
 /**
@@ -55,6 +58,11 @@ export class ModelManager {
     )
   }
 
+  /** Every serving model's replicas and their load, for the metrics. */
+  loads(): ReplicaLoad[] {
+    return this.listed().flatMap((model) => model.loads())
+  }
+
   /** Models serving or failed after launch (a crashed replica is shown, not hidden). */
   listed(): RunningModel[] {
     return [...this.models.values()].filter((model) => model.stage === 'ready')
@@ -74,7 +82,7 @@ export class ModelManager {
       )
     }
     const contextSize = Math.min(Number(plan.family.context_length ?? 2048), this.options.contextSize)
-    const model = new RunningModel(plan, machine.address, contextSize)
+    const model = new RunningModel(plan, machine.address, contextSize, this.options.metrics)
     this.models.set(plan.uid, model)
     model.log.add(
       `launching ${plan.family.model_name} ${plan.spec.model_format} ${String(plan.spec.model_size_in_billions ?? '')} ${plan.quantization} × ${plan.replica}`,
@@ -90,6 +98,7 @@ export class ModelManager {
             kind: plan.kind,
             threads: this.options.threads,
             contextSize,
+            parallel: plan.parallel,
             gpu: plan.useGpu ? 'auto' : false,
             chatTemplate: plan.chatTemplate ?? undefined,
           },

@@ -6,7 +6,10 @@ export interface WorkerOptions {
   modelPath: string
   kind: WorkerKind
   threads: number
+  /** Context size of each sequence. */
   contextSize: number
+  /** Requests a language model serves at once, each on its own context sequence (1 for other kinds). */
+  parallel: number
   /** 'auto' uses a GPU where the machine has one and the binary supports it. */
   gpu: 'auto' | false
   /** A Jinja chat template to use instead of the file's own: a custom model's prompt style or family's. */

@@ -7,6 +7,7 @@ import type { LaunchPlan } from './launch-plan.js'
 import { ModelLog } from './model-log.js'
 import type { WorkerRequest } from './protocol.js'
 import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
+import type { ModelMetrics, ReplicaLabels, ReplicaLoad } from '../metrics/model-metrics.js'
 
 export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
 
@@ -14,6 +15,9 @@ export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' |
 let launched = 0
 
 /** One launched model: its plan, its replicas' workers, its launch progress and its log. */
+/** Requests that may wait for each place a model serves at once, beyond which it answers 429. */
+export const QUEUED_PER_SLOT = 4
+
 export class RunningModel {
   stage: Stage = 'pending'
   error: string | null = null
@@ -27,12 +31,15 @@ export class RunningModel {
   terminated = false
   private nextReplica = 0
   private inFlight = 0
+  /** Requests each replica is serving or holding in its queue. */
+  private readonly load = new Map<WorkerProcess, number>()
 
   constructor(
     readonly plan: LaunchPlan,
     readonly address: string,
     /** Tokens the workers' context holds: no generation may ask for more. */
     readonly contextSize: number,
+    private readonly metrics?: ModelMetrics,
   ) {}
 
   /** The cache key of the files this model runs from. */
@@ -90,8 +97,10 @@ export class RunningModel {
   }
 
   /**
-   * A ready replica for one request, round-robin; 503 while launching or when every replica has failed, 429
-   * past the request limit.
+   * A ready replica for one request: the least loaded, round-robin among equals. 503 while launching or when
+   * every replica has failed; 429 past the launch's `request_limits`, or when every replica is serving its
+   * `n_parallel` requests and QUEUED_PER_SLOT more wait for each of those places (admission control: a bounded
+   * wait, never an unbounded pile-up).
    */
   acquire(): { worker: WorkerProcess; release: () => void } {
     if (this.stage !== 'ready')
@@ -105,19 +114,67 @@ export class RunningModel {
       throw new HttpError(
         429,
         `Model ${this.uid} is serving its limit of ${this.plan.requestLimits} requests`,
+        { 'retry-after': '1' },
       )
     }
-    const worker = ready[this.nextReplica++ % ready.length]
+    const serving = ready.length * this.plan.parallel
+    if (this.inFlight >= serving * (1 + QUEUED_PER_SLOT)) {
+      throw new HttpError(
+        429,
+        `Model ${this.uid} is busy: ${serving} requests in progress and ${this.inFlight - serving} waiting; try again shortly`,
+        { 'retry-after': '1' },
+      )
+    }
+    let worker: WorkerProcess | undefined
+    for (let step = 0; step < ready.length; step++) {
+      const candidate = ready[(this.nextReplica + step) % ready.length]
+      if (candidate && (worker === undefined || this.loadOf(candidate) < this.loadOf(worker)))
+        worker = candidate
+    }
     if (!worker) throw new HttpError(503, `Model ${this.uid} has no ready replica`)
+    this.nextReplica = (ready.indexOf(worker) + 1) % ready.length
+    const chosen = worker
     this.inFlight += 1
+    this.load.set(chosen, this.loadOf(chosen) + 1)
     let released = false
     return {
-      worker,
+      worker: chosen,
       release: () => {
-        if (!released) this.inFlight -= 1
+        if (released) return
         released = true
+        this.inFlight -= 1
+        this.load.set(chosen, this.loadOf(chosen) - 1)
       },
     }
+  }
+
+  private loadOf(worker: WorkerProcess): number {
+    return this.load.get(worker) ?? 0
+  }
+
+  /** How Xinference's metrics name the replica `worker` runs. */
+  private labelsOf(worker: WorkerProcess): ReplicaLabels {
+    return {
+      model_uid: this.uid,
+      model_name: this.plan.family.model_name,
+      model_type: this.plan.type,
+      replica_index: String(worker.replicaId),
+      engine: ENGINE,
+      format: this.plan.spec.model_format,
+      quantization: this.plan.quantization,
+      worker_address: this.address,
+      gpu_index: '',
+    }
+  }
+
+  /** Each replica's load, for the metrics' gauges. */
+  loads(): ReplicaLoad[] {
+    return this.workers.map((worker) => ({
+      labels: this.labelsOf(worker),
+      inFlight: this.loadOf(worker),
+      parallel: this.plan.parallel,
+      limit: this.plan.requestLimits ?? -1,
+    }))
   }
 
   /**
@@ -140,9 +197,24 @@ export class RunningModel {
     request: WorkerRequest,
     options: { signal?: AbortSignal; onChunk?: (text: string) => void },
   ): Promise<T> {
+    const meter = this.metrics?.start(
+      this.labelsOf(worker),
+      options.onChunk !== undefined,
+      this.plan.kind === 'chat',
+    )
     try {
-      return await worker.request<T>(request, options)
+      const result = await worker.request<T>(request, {
+        ...options,
+        // Every request's chunks are watched, streamed or not: the first one is its time to first token.
+        onChunk: (text) => {
+          meter?.firstToken()
+          options.onChunk?.(text)
+        },
+      })
+      meter?.done(tokensOf(result))
+      return result
     } catch (error) {
+      meter?.failed()
       const message = error instanceof Error ? error.message : String(error)
       if (this.terminated)
         throw new HttpError(503, `Model ${this.uid} was terminated while answering this request`)
@@ -157,4 +229,10 @@ export class RunningModel {
       release()
     }
   }
+}
+
+/** The tokens a worker's answer counted: generation, embedding or ranking. */
+function tokensOf(result: unknown): { input: number; output: number } {
+  const counted = result as { prompt_tokens?: number; input_tokens?: number; completion_tokens?: number }
+  return { input: counted.prompt_tokens ?? counted.input_tokens ?? 0, output: counted.completion_tokens ?? 0 }
 }

@@ -1,7 +1,10 @@
 /**
  * A model worker: one process per replica, as Xinference runs them. It loads one GGUF model with llama.cpp
- * (node-llama-cpp) and answers requests from the platform over Node IPC, one at a time. It exits when the
- * platform goes away, however that happens (the IPC channel closes), so no worker outlives its server.
+ * (node-llama-cpp) and answers requests from the platform over Node IPC. A language model serves up to
+ * `parallel` requests at once, each on its own context sequence, evaluated together in one batch by the engine
+ * (continuous batching: a new request joins without waiting for the others to finish); embedding and rerank
+ * models answer one request at a time. It exits when the platform goes away, however that happens (the IPC
+ * channel closes), so no worker outlives its server.
  */
 import {
   getLlama,
@@ -23,6 +26,7 @@ import type {
   WorkerOptions,
   WorkerRequest,
 } from './protocol.js'
+import { longestSharedPrefix, Slots } from './slots.js'
 
 const send = (message: FromWorker) => process.send?.(message)
 
@@ -76,6 +80,22 @@ function jinjaWrapper(chatTemplate: { template: string; from: string }) {
   }
 }
 
+/** Runs work one piece at a time, in order (an embedding or ranking context evaluates one request at once). */
+function oneAtATime() {
+  const slot = new Slots([0])
+  return async <R>(signal: AbortSignal, work: () => Promise<R>): Promise<R> => {
+    const held = await slot.acquire((free) => free[0] ?? 0, signal)
+    try {
+      return await work()
+    } finally {
+      slot.release(held)
+    }
+  }
+}
+
+/** A conversation turn as the sequences remember it. */
+const turn = (message: ChatMessage) => `${message.role}\n${message.content}`
+
 async function start() {
   const llama = await getLlama({
     gpu: options.gpu,
@@ -95,71 +115,90 @@ async function start() {
     onChunk: (text: string) => void,
   ) => Promise<GenerationResult | EmbedResult | RerankResult>
 
+  // Requests beyond the free sequences wait in the worker, in order; the platform bounds how many it sends.
   if (options.kind === 'chat') {
+    // Each sequence has the whole context size to itself (node-llama-cpp sizes the context for all of them).
     const context: LlamaContext = await model.createContext({
       contextSize: options.contextSize,
       threads: options.threads,
-      sequences: 2,
+      sequences: options.parallel,
     })
-    const chat = new LlamaChat({
-      contextSequence: context.getSequence(),
-      ...(options.chatTemplate ? { chatWrapper: jinjaWrapper(options.chatTemplate) } : {}),
-    })
-    const completion = new LlamaCompletion({ contextSequence: context.getSequence() })
+    const wrapper = options.chatTemplate ? { chatWrapper: jinjaWrapper(options.chatTemplate) } : {}
+    const sequences = new Slots(
+      Array.from({ length: options.parallel }, () => {
+        const contextSequence = context.getSequence()
+        return {
+          chat: new LlamaChat({ contextSequence, ...wrapper }),
+          completion: new LlamaCompletion({ contextSequence }),
+          /** The conversation the sequence holds evaluated: its next turn reuses that prefix. */
+          turns: [] as string[],
+        }
+      }),
+    )
     handle = async (request, signal, onChunk): Promise<GenerationResult> => {
+      if (request.op !== 'chat' && request.op !== 'complete')
+        throw new Error(`A chat model does not serve ${request.op}`)
+      const turns = request.op === 'chat' ? request.messages.map(turn) : []
+      const sequence = await sequences.acquire((free) => longestSharedPrefix(free, turns), signal)
       // Generated tokens are counted as they come: re-tokenizing the text would count differently.
       let generated = 0
       const onToken = (tokens: readonly unknown[]) => (generated += tokens.length)
-      if (request.op === 'chat') {
-        const options = generationOptions(request.params, signal, onChunk, onToken)
-        const answer = await chat.generateResponse(history(request.messages), options)
-        return {
-          text: answer.response,
-          finish_reason: answer.metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
-          prompt_tokens: count(request.messages.map((message) => message.content).join('\n')),
-          completion_tokens: generated,
+      const options = generationOptions(request.params, signal, onChunk, onToken)
+      try {
+        if (request.op === 'chat') {
+          sequence.turns = []
+          const answer = await sequence.chat.generateResponse(history(request.messages), options)
+          sequence.turns = [...turns, turn({ role: 'assistant', content: answer.response })]
+          return {
+            text: answer.response,
+            finish_reason: answer.metadata.stopReason === 'maxTokens' ? 'length' : 'stop',
+            prompt_tokens: count(request.messages.map((message) => message.content).join('\n')),
+            completion_tokens: generated,
+          }
         }
-      }
-      if (request.op === 'complete') {
-        const options = generationOptions(request.params, signal, onChunk, onToken)
-        const text = await completion.generateCompletion(request.prompt, options)
+        sequence.turns = []
+        const text = await sequence.completion.generateCompletion(request.prompt, options)
         return {
           text,
           finish_reason: generated >= options.maxTokens ? 'length' : 'stop',
           prompt_tokens: count(request.prompt),
           completion_tokens: generated,
         }
+      } finally {
+        sequences.release(sequence)
       }
-      throw new Error(`A chat model does not serve ${request.op}`)
     }
   } else if (options.kind === 'embedding') {
+    const serially = oneAtATime()
     const context = await model.createEmbeddingContext({
       contextSize: options.contextSize,
       threads: options.threads,
     })
-    handle = async (request) => {
-      if (request.op !== 'embed') throw new Error(`An embedding model does not serve ${request.op}`)
-      const embeddings: number[][] = []
-      for (const input of request.inputs) embeddings.push([...(await context.getEmbeddingFor(input)).vector])
-      return { embeddings, prompt_tokens: request.inputs.reduce((sum, input) => sum + count(input), 0) }
-    }
+    handle = (request, signal) =>
+      serially(signal, async () => {
+        if (request.op !== 'embed') throw new Error(`An embedding model does not serve ${request.op}`)
+        const embeddings: number[][] = []
+        for (const input of request.inputs)
+          embeddings.push([...(await context.getEmbeddingFor(input)).vector])
+        return { embeddings, prompt_tokens: request.inputs.reduce((sum, input) => sum + count(input), 0) }
+      })
   } else {
+    const serially = oneAtATime()
     const context = await model.createRankingContext({
       contextSize: options.contextSize,
       threads: options.threads,
     })
-    handle = async (request) => {
-      if (request.op !== 'rerank') throw new Error(`A rerank model does not serve ${request.op}`)
-      const scores = await context.rankAll(request.query, request.documents)
-      return {
-        scores,
-        input_tokens: count(request.query) + request.documents.reduce((sum, doc) => sum + count(doc), 0),
-      }
-    }
+    handle = (request, signal) =>
+      serially(signal, async () => {
+        if (request.op !== 'rerank') throw new Error(`A rerank model does not serve ${request.op}`)
+        const scores = await context.rankAll(request.query, request.documents)
+        return {
+          scores,
+          input_tokens: count(request.query) + request.documents.reduce((sum, doc) => sum + count(doc), 0),
+        }
+      })
   }
 
-  // One request at a time per worker; more replicas serve more at once.
-  let queue = Promise.resolve()
   const running = new Map<number, AbortController>()
   process.on('message', (message: ToWorker) => {
     if (message.type === 'cancel') {
@@ -168,13 +207,8 @@ async function start() {
     }
     const controller = new AbortController()
     running.set(message.id, controller)
-    queue = queue.then(async () => {
-      // Every request gets an answer, a cancelled one too: the platform frees its slot when it hears back.
-      if (controller.signal.aborted) {
-        running.delete(message.id)
-        send({ type: 'error', id: message.id, message: 'cancelled' })
-        return
-      }
+    void (async () => {
+      // Every request gets an answer, a cancelled one too: the platform frees its place when it hears back.
       try {
         const result = await handle(message.request, controller.signal, (text) =>
           send({ type: 'chunk', id: message.id, text }),
@@ -184,12 +218,16 @@ async function start() {
         send({
           type: 'error',
           id: message.id,
-          message: error instanceof Error ? error.message : String(error),
+          message: controller.signal.aborted
+            ? 'cancelled'
+            : error instanceof Error
+              ? error.message
+              : String(error),
         })
       } finally {
         running.delete(message.id)
       }
-    })
+    })()
   })
   send({ type: 'ready' })
 }

@@ -1,0 +1,171 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+
+/**
+ * The platform's Prometheus metrics, under Xinference's own names and labels (its worker exporter's, as recorded
+ * from v3.2.1 in fixtures/xinference-recorded), so dashboards built for Xinference read this platform too; with
+ * Node's process figures (`process_*`, `nodejs_*`). What each means: docs/metrics.md.
+ */
+
+/** Who served a request, as Xinference labels it. */
+export interface ReplicaLabels {
+  model_uid: string
+  model_name: string
+  model_type: string
+  replica_index: string
+  engine: string
+  format: string
+  quantization: string
+  worker_address: string
+  gpu_index: string
+}
+const LABELS = [
+  'model_uid',
+  'model_name',
+  'model_type',
+  'replica_index',
+  'engine',
+  'format',
+  'quantization',
+  'worker_address',
+  'gpu_index',
+] as const
+const WITH_STREAM = [...LABELS, 'stream'] as const
+
+/** One replica's load at scrape time. */
+export interface ReplicaLoad {
+  labels: ReplicaLabels
+  /** Requests it is serving or holding in its queue. */
+  inFlight: number
+  /** Requests it serves at once (`n_parallel`). */
+  parallel: number
+  /** The launch's `request_limits`; -1 when none, as Xinference writes it. */
+  limit: number
+}
+
+/** What a request tells the metrics as it goes. */
+export interface RequestMeter {
+  firstToken(): void
+  done(tokens: { input: number; output: number }): void
+  failed(): void
+}
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
+
+export class ModelMetrics {
+  readonly registry = new Registry()
+  private readonly requests = new Counter({
+    name: 'xinference:model_request_total',
+    help: 'Total number of model requests.',
+    labelNames: WITH_STREAM,
+    registers: [this.registry],
+  })
+  private readonly errors = new Counter({
+    name: 'xinference:model_request_errors_total',
+    help: 'Total number of failed model requests.',
+    labelNames: WITH_STREAM,
+    registers: [this.registry],
+  })
+  private readonly duration = new Histogram({
+    name: 'xinference:model_request_duration_seconds',
+    help: 'Model request duration in seconds.',
+    labelNames: LABELS,
+    buckets: SECONDS,
+    registers: [this.registry],
+  })
+  private readonly firstToken = new Histogram({
+    name: 'xinference:time_to_first_token_seconds',
+    help: 'Time to first token in seconds (LLM only).',
+    labelNames: WITH_STREAM,
+    buckets: SECONDS,
+    registers: [this.registry],
+  })
+  private readonly inputTokens = new Counter({
+    name: 'xinference:input_tokens_total_counter',
+    help: 'Total number of input tokens.',
+    labelNames: LABELS,
+    registers: [this.registry],
+  })
+  private readonly outputTokens = new Counter({
+    name: 'xinference:output_tokens_total_counter',
+    help: 'Total number of output tokens (LLM only).',
+    labelNames: LABELS,
+    registers: [this.registry],
+  })
+  private readonly generated = new Counter({
+    name: 'xinference:generate_tokens_total',
+    help: 'Total number of generated tokens (LLM only).',
+    labelNames: LABELS,
+    registers: [this.registry],
+  })
+
+  constructor(loads: () => ReplicaLoad[]) {
+    const each = (gauge: Gauge<(typeof LABELS)[number]>, value: (load: ReplicaLoad) => number) => {
+      gauge.reset()
+      for (const load of loads()) gauge.set({ ...load.labels }, value(load))
+    }
+    new Gauge({
+      name: 'xinference:model_serve_count',
+      help: 'Number of requests currently being served.',
+      labelNames: LABELS,
+      registers: [this.registry],
+      collect() {
+        each(this, (load) => Math.min(load.inFlight, load.parallel))
+      },
+    })
+    new Gauge({
+      name: 'serving_console:model_queued_requests',
+      help: 'Requests waiting for a place on the replica (beyond n_parallel).',
+      labelNames: LABELS,
+      registers: [this.registry],
+      collect() {
+        each(this, (load) => Math.max(0, load.inFlight - load.parallel))
+      },
+    })
+    new Gauge({
+      name: 'serving_console:model_parallel',
+      help: 'Requests the replica serves at once (n_parallel).',
+      labelNames: LABELS,
+      registers: [this.registry],
+      collect() {
+        each(this, (load) => load.parallel)
+      },
+    })
+    new Gauge({
+      name: 'xinference:model_request_limit',
+      help: 'Maximum concurrent request limit for the model.',
+      labelNames: LABELS,
+      registers: [this.registry],
+      collect() {
+        each(this, (load) => load.limit)
+      },
+    })
+    collectDefaultMetrics({ register: this.registry })
+  }
+
+  /** Starts metering one request served by the replica `labels` names. */
+  start(labels: ReplicaLabels, stream: boolean, generates: boolean): RequestMeter {
+    const started = performance.now()
+    const streamed = { ...labels, stream: String(stream) }
+    let sawFirstToken = false
+    this.requests.inc(streamed)
+    const seconds = () => (performance.now() - started) / 1000
+    return {
+      firstToken: () => {
+        if (sawFirstToken || !generates) return
+        sawFirstToken = true
+        this.firstToken.observe(streamed, seconds())
+      },
+      done: (tokens) => {
+        this.duration.observe({ ...labels }, seconds())
+        this.inputTokens.inc({ ...labels }, tokens.input)
+        if (!generates) return
+        this.outputTokens.inc({ ...labels }, tokens.output)
+        this.generated.inc({ ...labels }, tokens.output)
+      },
+      failed: () => {
+        this.duration.observe({ ...labels }, seconds())
+        this.errors.inc(streamed)
+      },
+    }
+  }
+}
