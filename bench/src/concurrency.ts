@@ -6,12 +6,10 @@
  *
  *   npm run build && npm run bench:concurrency -w bench
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as wait } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
+import { startPlatform } from './platform.js'
 import { getLlama, LlamaChat } from 'node-llama-cpp'
 
 const USERS = [1, 2, 4, 8, 16]
@@ -19,7 +17,6 @@ const ROUNDS = 3
 const MAX_TOKENS = 128
 const PORT = 18_000 + Math.floor(Math.random() * 1000)
 const BASE = `http://127.0.0.1:${PORT}`
-const MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 const prompt = (user: number) => `User ${user} asks: tell me about the model serving platform.`
 
 interface Stream {
@@ -34,20 +31,6 @@ interface Round {
 
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${BASE}/api/v1/cluster/auth`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return
-    await wait(100)
-  }
-  throw new Error('server did not start')
-}
 
 /** One streamed chat through the server, timed from the request to its first content token and its end. */
 async function platformStream(user: number, started: number): Promise<Stream> {
@@ -133,16 +116,8 @@ function summary(rounds: Round[]) {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
-  const server = spawn(
-    process.execPath,
-    [MAIN, '--port', String(PORT), '--data-dir', dataDir, '--log-level', 'warn'],
-    {
-      stdio: 'inherit',
-    },
-  )
+  const platform = await startPlatform(PORT)
   try {
-    await waitForServer()
     const launched = await fetch(`${BASE}/api/v1/models`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -192,8 +167,7 @@ async function main() {
     console.log('|---|---|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
   } finally {
-    server.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
+    platform.stop()
   }
 }
 

@@ -5,19 +5,16 @@
  *
  *   npm run bench            (after `npm run build`)
  */
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as wait } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
+import { startPlatform } from './platform.js'
 import { getLlama, LlamaChat } from 'node-llama-cpp'
 
 const RUNS = 5
 const MAX_TOKENS = 256
 const PORT = 19_000 + Math.floor(Math.random() * 1000)
 const BASE = `http://127.0.0.1:${PORT}`
-const MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 const MESSAGES = [{ role: 'user', content: 'Tell me about the model serving platform.' }]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
@@ -30,18 +27,6 @@ async function post(path: string, body: unknown) {
   })
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return response
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/v1/cluster/auth`)).ok) return
-    } catch {
-      // not up yet
-    }
-    await wait(100)
-  }
-  throw new Error('server did not start')
 }
 
 /** Streams one chat through the server; returns seconds to the first chunk and in all. */
@@ -66,17 +51,8 @@ async function streamedChat(): Promise<{ firstChunk: number; total: number }> {
 }
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
-  const server = spawn(
-    process.execPath,
-    [MAIN, '--port', String(PORT), '--data-dir', dataDir, '--log-level', 'warn'],
-    {
-      stdio: 'inherit',
-    },
-  )
+  const platform = await startPlatform(PORT)
   try {
-    await waitForServer()
-
     // Launch to ready: the first launch also writes the model file into the cache; later ones find it there.
     const launches: number[] = []
     for (let i = 0; i < RUNS + 1; i++) {
@@ -144,8 +120,7 @@ async function main() {
     console.log(`| launch to ready, model already cached | ${median(launches.slice(1)).toFixed(2)} s |`)
     console.log(`| tokens per answer | ${tokens} |`)
   } finally {
-    server.kill('SIGTERM')
-    rmSync(dataDir, { recursive: true, force: true })
+    platform.stop()
   }
 }
 

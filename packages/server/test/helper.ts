@@ -57,6 +57,16 @@ function testConfig(): Config {
 }
 
 /** The whole platform on a fresh data dir, not listening: call `inject`. Closed after the test. */
+/** The launch payload of the platform's generated tiny chat model, as the console sends it. */
+export const TINY_CHAT = {
+  model_name: 'tiny-chat',
+  model_type: 'LLM',
+  model_engine: 'llama.cpp',
+  model_format: 'ggufv2',
+  model_size_in_billions: '0_0002',
+  quantization: 'f32',
+}
+
 export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const app = await buildApp({ ...testConfig(), ...overrides })
   cleanups.push(() => app.close())

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { testApp } from './helper.js'
+import { testApp, TINY_CHAT } from './helper.js'
 
 // Real worker processes: what GET /metrics counts is what was served.
-
-const TINY_CHAT = {
-  model_name: 'tiny-chat',
-  model_type: 'LLM',
-  model_engine: 'llama.cpp',
-  model_format: 'ggufv2',
-  model_size_in_billions: '0_0002',
-  quantization: 'f32',
-}
 
 /** A sample's value: `name{…labels…} value`, its labels containing every one given. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

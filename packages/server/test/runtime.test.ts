@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { QUEUED_PER_SLOT } from '../src/runtime/running-model.js'
 import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
-import { testApp, waitFor } from './helper.js'
+import { testApp, waitFor, TINY_CHAT } from './helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models.
 
@@ -16,15 +16,6 @@ afterEach(async () => {
 
 const launch = (app: FastifyInstance, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/v1/models', payload: body })
-
-const TINY_CHAT = {
-  model_name: 'tiny-chat',
-  model_type: 'LLM',
-  model_engine: 'llama.cpp',
-  model_format: 'ggufv2',
-  model_size_in_billions: '0_0002',
-  quantization: 'f32',
-}
 
 const cosine = (a: number[], b: number[]) => {
   let dot = 0

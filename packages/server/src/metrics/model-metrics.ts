@@ -51,6 +51,29 @@ export interface RequestMeter {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 
+const LOAD_GAUGES: { name: string; help: string; value: (load: ReplicaLoad) => number }[] = [
+  {
+    name: 'xinference:model_serve_count',
+    help: 'Number of requests currently being served.',
+    value: (load) => Math.min(load.inFlight, load.parallel),
+  },
+  {
+    name: 'serving_console:model_queued_requests',
+    help: 'Requests waiting for a place on the replica (beyond n_parallel).',
+    value: (load) => Math.max(0, load.inFlight - load.parallel),
+  },
+  {
+    name: 'serving_console:model_parallel',
+    help: 'Requests the replica serves at once (n_parallel).',
+    value: (load) => load.parallel,
+  },
+  {
+    name: 'xinference:model_request_limit',
+    help: 'Maximum concurrent request limit for the model.',
+    value: (load) => load.limit,
+  },
+]
+
 export class ModelMetrics {
   readonly registry = new Registry()
   private readonly requests = new Counter({
@@ -99,46 +122,19 @@ export class ModelMetrics {
   })
 
   constructor(loads: () => ReplicaLoad[]) {
-    const each = (gauge: Gauge<(typeof LABELS)[number]>, value: (load: ReplicaLoad) => number) => {
-      gauge.reset()
-      for (const load of loads()) gauge.set({ ...load.labels }, value(load))
+    // Each replica's load, read when scraped.
+    for (const { name, help, value } of LOAD_GAUGES) {
+      new Gauge({
+        name,
+        help,
+        labelNames: LABELS,
+        registers: [this.registry],
+        collect() {
+          this.reset()
+          for (const load of loads()) this.set({ ...load.labels }, value(load))
+        },
+      })
     }
-    new Gauge({
-      name: 'xinference:model_serve_count',
-      help: 'Number of requests currently being served.',
-      labelNames: LABELS,
-      registers: [this.registry],
-      collect() {
-        each(this, (load) => Math.min(load.inFlight, load.parallel))
-      },
-    })
-    new Gauge({
-      name: 'serving_console:model_queued_requests',
-      help: 'Requests waiting for a place on the replica (beyond n_parallel).',
-      labelNames: LABELS,
-      registers: [this.registry],
-      collect() {
-        each(this, (load) => Math.max(0, load.inFlight - load.parallel))
-      },
-    })
-    new Gauge({
-      name: 'serving_console:model_parallel',
-      help: 'Requests the replica serves at once (n_parallel).',
-      labelNames: LABELS,
-      registers: [this.registry],
-      collect() {
-        each(this, (load) => load.parallel)
-      },
-    })
-    new Gauge({
-      name: 'xinference:model_request_limit',
-      help: 'Maximum concurrent request limit for the model.',
-      labelNames: LABELS,
-      registers: [this.registry],
-      collect() {
-        each(this, (load) => load.limit)
-      },
-    })
     collectDefaultMetrics({ register: this.registry })
   }
 
