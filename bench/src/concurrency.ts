@@ -7,10 +7,11 @@
  *   npm run build && npm run bench:concurrency -w bench
  */
 import { readFileSync } from 'node:fs'
+import { setTimeout as wait } from 'node:timers/promises'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { startPlatform } from './platform.js'
-import { getLlama, LlamaChat } from 'node-llama-cpp'
+import { startPlatform, streamChat, workerMemoryMiB, type TimedStream } from './platform.js'
+import { getLlama, LlamaChat, type ChatHistoryItem } from 'node-llama-cpp'
 
 const USERS = [1, 2, 4, 8, 16]
 const ROUNDS = 3
@@ -18,66 +19,45 @@ const MAX_TOKENS = 128
 const PORT = 18_000 + Math.floor(Math.random() * 1000)
 const BASE = `http://127.0.0.1:${PORT}`
 const prompt = (user: number) => `User ${user} asks: tell me about the model serving platform.`
+const CHAT = { model: 'tiny-chat', temperature: 0, max_tokens: MAX_TOKENS }
+/** The multi-turn case: a conversation of TURNS turns, OTHERS other users' requests landing before each turn. */
+const TURNS = 6
+const OTHERS = 4
+const TURN_TOKENS = 64
+const turnText = (turn: number) => `Turn ${turn}: go on with the story of the serving platform, please.`
+/** How far apart the engine's staggered starts are, as requests reach a worker one by one. */
+const STAGGER_MS = 2
+/** n_parallel values whose worker memory is measured. */
+const PARALLEL = [1, 4, 16]
 
-interface Stream {
-  firstToken: number
-  end: number
-  tokens: number
-}
 interface Round {
   seconds: number
-  streams: Stream[]
+  streams: Omit<TimedStream, 'text'>[]
 }
 
 const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))] ?? NaN
 
-/** One streamed chat through the server, timed from the request to its first content token and its end. */
-async function platformStream(user: number, started: number): Promise<Stream> {
-  const response = await fetch(`${BASE}/v1/chat/completions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: prompt(user) }],
-      temperature: 0,
-      max_tokens: MAX_TOKENS,
-      stream: true,
-    }),
-  })
-  if (!response.ok || !response.body) throw new Error(`chat: ${response.status} ${await response.text()}`)
-  const decoder = new TextDecoder()
-  let firstToken = 0
-  let tokens = 0
-  let buffered = ''
-  for await (const bytes of response.body) {
-    buffered += decoder.decode(bytes, { stream: true })
-    const events = buffered.split('\n\n')
-    buffered = events.pop() ?? ''
-    for (const event of events) {
-      const data = event.replace(/^data: /, '')
-      if (data === '[DONE]') continue
-      const content = (JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta
-        .content
-      if (!content) continue
-      tokens += 1
-      if (!firstToken) firstToken = performance.now() - started
-    }
-  }
-  return { firstToken, end: performance.now() - started, tokens }
-}
-
 async function platformRound(users: number): Promise<Round> {
   const started = performance.now()
-  const streams = await Promise.all(Array.from({ length: users }, (_, user) => platformStream(user, started)))
+  const streams = await Promise.all(
+    Array.from({ length: users }, (_, user) =>
+      streamChat(BASE, { ...CHAT, messages: [{ role: 'user', content: prompt(user) }] }, started),
+    ),
+  )
   return { seconds: (performance.now() - started) / 1000, streams }
 }
 
-/** N chats on N sequences of one context, batched by the engine: created once, as a worker keeps them. */
-async function rawRound(chats: LlamaChat[], users: number): Promise<Round> {
+/**
+ * N chats on N sequences of one context, batched by the engine: created once, as a worker keeps them. Started
+ * together, or `staggerMs` apart as requests reach a worker over HTTP: a sequence still holding an earlier
+ * conversation must erase it first, and node-llama-cpp erases only while the context is not decoding.
+ */
+async function rawRound(chats: LlamaChat[], users: number, staggerMs = 0): Promise<Round> {
   const started = performance.now()
   const streams = await Promise.all(
     chats.slice(0, users).map(async (chat, user) => {
+      if (staggerMs) await wait(user * staggerMs)
       let firstToken = 0
       let tokens = 0
       await chat.generateResponse(
@@ -100,6 +80,92 @@ async function rawRound(chats: LlamaChat[], users: number): Promise<Round> {
   return { seconds: (performance.now() - started) / 1000, streams }
 }
 
+/**
+ * First content token of each turn of one conversation through the platform, OTHERS other users' one-shot
+ * requests served before every turn (so the conversation's sequence is not simply the last one used).
+ */
+async function platformConversation(run: number): Promise<number[]> {
+  const messages: { role: string; content: string }[] = []
+  const firstTokens: number[] = []
+  for (let turn = 1; turn <= TURNS; turn++) {
+    await Promise.all(
+      Array.from({ length: OTHERS }, (_, other) =>
+        streamChat(BASE, { ...CHAT, messages: [{ role: 'user', content: prompt(100 * run + other) }] }),
+      ),
+    )
+    messages.push({ role: 'user', content: turnText(turn) })
+    const answer = await streamChat(BASE, { ...CHAT, max_tokens: TURN_TOKENS, messages })
+    firstTokens.push(answer.firstToken)
+    messages.push({ role: 'assistant', content: answer.text })
+  }
+  return firstTokens
+}
+
+/** The same on the raw engine: the conversation on its own sequence, the others on theirs. */
+async function rawConversation(chats: LlamaChat[], run: number): Promise<number[]> {
+  const [conversation, ...others] = chats
+  if (!conversation) throw new Error('no sequence')
+  const history: ChatHistoryItem[] = []
+  const firstTokens: number[] = []
+  for (let turn = 1; turn <= TURNS; turn++) {
+    await Promise.all(
+      others.slice(0, OTHERS).map((chat, other) =>
+        chat.generateResponse(
+          [
+            { type: 'user', text: prompt(100 * run + other) },
+            { type: 'model', response: [] },
+          ],
+          { maxTokens: MAX_TOKENS, temperature: 0 },
+        ),
+      ),
+    )
+    history.push({ type: 'user', text: turnText(turn) }, { type: 'model', response: [] })
+    const started = performance.now()
+    let firstToken = 0
+    const answer = await conversation.generateResponse(history, {
+      maxTokens: TURN_TOKENS,
+      temperature: 0,
+      onTextChunk: (text) => {
+        if (text && !firstToken) firstToken = performance.now() - started
+      },
+    })
+    firstTokens.push(firstToken)
+    history[history.length - 1] = { type: 'model', response: [answer.response] }
+  }
+  return firstTokens
+}
+
+/** Each worker's resident memory after a launch with each n_parallel, and after it has served a full batch. */
+async function memoryRows(pid: number): Promise<string[]> {
+  const rows: string[] = []
+  for (const parallel of PARALLEL) {
+    const uid = `memory-${parallel}`
+    const launched = await fetch(`${BASE}/api/v1/models`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model_name: 'tiny-chat',
+        model_type: 'LLM',
+        model_uid: uid,
+        n_parallel: parallel,
+      }),
+    })
+    if (!launched.ok) throw new Error(`launch: ${launched.status} ${await launched.text()}`)
+    const idle = workerMemoryMiB(pid)
+    await Promise.all(
+      Array.from({ length: parallel }, (_, user) =>
+        streamChat(BASE, { ...CHAT, model: uid, messages: [{ role: 'user', content: prompt(user) }] }),
+      ),
+    )
+    const busy = workerMemoryMiB(pid)
+    rows.push(
+      `| ${parallel} | ${idle.map((mib) => mib.toFixed(0)).join(', ')} | ${busy.map((mib) => mib.toFixed(0)).join(', ')} |`,
+    )
+    await fetch(`${BASE}/api/v1/models/${uid}`, { method: 'DELETE' })
+  }
+  return rows
+}
+
 function summary(rounds: Round[]) {
   const streams = rounds.flatMap((round) => round.streams)
   const rate = quantile(
@@ -116,7 +182,7 @@ function summary(rounds: Round[]) {
 }
 
 async function main() {
-  const platform = await startPlatform(PORT)
+  const server = await startPlatform(PORT)
   try {
     const launched = await fetch(`${BASE}/api/v1/models`, {
       method: 'POST',
@@ -146,28 +212,65 @@ async function main() {
     for (const users of USERS) {
       const platform: Round[] = []
       const raw: Round[] = []
+      const staggered: Round[] = []
       // Alternating, so both see the same machine.
       for (let round = 0; round < ROUNDS; round++) {
         platform.push(await platformRound(users))
         raw.push(await rawRound(chats, users))
+        staggered.push(await rawRound(chats, users, STAGGER_MS))
       }
       const p = summary(platform)
       const r = summary(raw)
+      const st = summary(staggered)
       rows.push(
-        `| ${users} | ${p.rate.toFixed(0)} | ${r.rate.toFixed(0)} | ${(p.rate / r.rate).toFixed(2)} | ${p.firstToken} | ${r.firstToken} | ${p.end} | ${r.end} |`,
+        `| ${users} | ${p.rate.toFixed(0)} | ${r.rate.toFixed(0)} | ${(p.rate / r.rate).toFixed(2)} | ${p.firstToken} | ${r.firstToken} | ${st.firstToken} | ${p.end} | ${r.end} |`,
       )
     }
+    const turns: { platform: number[][]; raw: number[][] } = { platform: [], raw: [] }
+    for (let run = 0; run < ROUNDS; run++) {
+      turns.platform.push(await platformConversation(run))
+      turns.raw.push(await rawConversation(chats, run))
+    }
+    const medianTurn = (runs: number[][], turn: number) =>
+      quantile(
+        runs.map((run) => run[turn] ?? NaN),
+        0.5,
+      )
+    // The launched n_parallel-16 model goes first, so only one worker is measured at a time.
+    await fetch(`${BASE}/api/v1/models/tiny-chat`, { method: 'DELETE' })
+    const memory = await memoryRows(server.pid)
+
     const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
     console.log(
       `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Node ${process.version} · ${ROUNDS} rounds per row, ${MAX_TOKENS} tokens per answer\n`,
     )
     console.log(
-      '| users | platform tokens/s | engine tokens/s | platform ÷ engine | first content token p50 / p95, platform | engine | answer end p50 / p95, platform | engine |',
+      `| users | platform tokens/s | engine tokens/s | platform ÷ engine | first content token p50 / p95, platform | engine | engine, starts ${STAGGER_MS} ms apart | answer end p50 / p95, platform | engine |`,
     )
-    console.log('|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
+    console.log(
+      `\nOne conversation of ${TURNS} turns (${TURN_TOKENS} tokens each), ${OTHERS} other users' requests before every turn; first content token, median of ${ROUNDS}:\n`,
+    )
+    console.log(
+      `| turn | ${Array.from({ length: TURNS }, (_, turn) => turn + 1).join(' | ')} | turn ${TURNS} ÷ turn 1 |`,
+    )
+    console.log(`|---|${'---|'.repeat(TURNS + 1)}`)
+    for (const [name, runs] of [
+      ['platform', turns.platform],
+      ['engine', turns.raw],
+    ] as const) {
+      const medians = Array.from({ length: TURNS }, (_, turn) => medianTurn(runs, turn))
+      console.log(
+        `| ${name} | ${medians.map((ms) => `${ms.toFixed(0)} ms`).join(' | ')} | ${((medians[TURNS - 1] ?? NaN) / (medians[0] ?? NaN)).toFixed(2)} |`,
+      )
+    }
+    console.log('\nWorker resident memory (MiB) by n_parallel, launched and after a full batch:\n')
+    console.log('| n_parallel | launched | after serving n_parallel at once |')
+    console.log('|---|---|---|')
+    for (const row of memory) console.log(row)
   } finally {
-    platform.stop()
+    server.stop()
   }
 }
 

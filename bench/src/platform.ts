@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 const MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 /** The built platform on loopback with a fresh data dir, once it answers; `stop` ends it and removes the dir. */
-export async function startPlatform(port: number): Promise<{ base: string; stop: () => void }> {
+export async function startPlatform(port: number): Promise<{ base: string; pid: number; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
   const server = spawn(
@@ -27,9 +27,69 @@ export async function startPlatform(port: number): Promise<{ base: string; stop:
         () => false,
       )
     )
-      return { base, stop }
+      return { base, pid: server.pid ?? 0, stop }
     await wait(100)
   }
   stop()
   throw new Error('server did not start')
+}
+
+/** One streamed answer, timed from `started` (ms, performance.now()). */
+export interface TimedStream {
+  /** To the first chunk with content: what the user sees first (the role chunk comes before any queueing). */
+  firstToken: number
+  end: number
+  /** Tokens generated, as the answer's usage counts them (a chunk may carry several). */
+  tokens: number
+  text: string
+}
+
+/** Streams one chat completion through the platform at `base`, timing what the user feels. */
+export async function streamChat(
+  base: string,
+  body: object,
+  started = performance.now(),
+): Promise<TimedStream> {
+  const response = await fetch(`${base}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, stream: true, stream_options: { include_usage: true } }),
+  })
+  if (!response.ok || !response.body) throw new Error(`chat: ${response.status} ${await response.text()}`)
+  const decoder = new TextDecoder()
+  let firstToken = 0
+  let tokens = 0
+  let text = ''
+  let buffered = ''
+  for await (const bytes of response.body) {
+    buffered += decoder.decode(bytes, { stream: true })
+    const events = buffered.split('\n\n')
+    buffered = events.pop() ?? ''
+    for (const event of events) {
+      const data = event.replace(/^data: /, '')
+      if (data === '[DONE]') continue
+      const chunk = JSON.parse(data) as {
+        choices: { delta: { content?: string } }[]
+        usage?: { completion_tokens: number }
+      }
+      if (chunk.usage) tokens = chunk.usage.completion_tokens
+      const content = chunk.choices[0]?.delta.content
+      if (!content) continue
+      text += content
+      if (!firstToken) firstToken = performance.now() - started
+    }
+  }
+  return { firstToken, end: performance.now() - started, tokens, text }
+}
+
+/** Resident memory of the platform's worker processes (children of `pid`), in MiB, from /proc. */
+export function workerMemoryMiB(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+  return children.map((child) => {
+    const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, 'utf8'))?.[1]
+    return Number(rss ?? NaN) / 1024
+  })
 }

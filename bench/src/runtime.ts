@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { startPlatform } from './platform.js'
+import { startPlatform, streamChat } from './platform.js'
 import { getLlama, LlamaChat } from 'node-llama-cpp'
 
 const RUNS = 5
@@ -27,27 +27,6 @@ async function post(path: string, body: unknown) {
   })
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
   return response
-}
-
-/** Streams one chat through the server; returns seconds to the first chunk and in all. */
-async function streamedChat(): Promise<{ firstChunk: number; total: number }> {
-  const started = performance.now()
-  const response = await post('/v1/chat/completions', {
-    model: 'tiny-chat',
-    messages: MESSAGES,
-    temperature: 0,
-    max_tokens: MAX_TOKENS,
-    stream: true,
-  })
-  let firstChunk = 0
-  const reader = response.body?.getReader()
-  if (!reader) throw new Error('no body')
-  for (;;) {
-    const { done } = await reader.read()
-    if (done) break
-    if (!firstChunk) firstChunk = (performance.now() - started) / 1000
-  }
-  return { firstChunk, total: (performance.now() - started) / 1000 }
 }
 
 async function main() {
@@ -73,7 +52,15 @@ async function main() {
     ).json()) as { usage: { completion_tokens: number } }
     const tokens = whole.usage.completion_tokens
     const served = []
-    for (let i = 0; i < RUNS; i++) served.push(await streamedChat())
+    for (let i = 0; i < RUNS; i++)
+      served.push(
+        await streamChat(BASE, {
+          model: 'tiny-chat',
+          messages: MESSAGES,
+          temperature: 0,
+          max_tokens: MAX_TOKENS,
+        }),
+      )
 
     const cache = (await (await fetch(`${BASE}/api/v1/cache/models?model_name=tiny-chat`)).json()) as {
       list: { real_path: string }[]
@@ -102,7 +89,7 @@ async function main() {
       raw.push(generated / ((performance.now() - started) / 1000))
     }
 
-    const servedRate = median(served.map((run) => tokens / run.total))
+    const servedRate = median(served.map((run) => tokens / (run.end / 1000)))
     const rawRate = median(raw)
     const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
     console.log(
@@ -114,7 +101,7 @@ async function main() {
     console.log(`| streamed through the platform (SSE, worker process) | ${servedRate.toFixed(0)} tokens/s |`)
     console.log(`| platform / raw | ${(servedRate / rawRate).toFixed(2)} |`)
     console.log(
-      `| time to first chunk through the platform | ${(median(served.map((run) => run.firstChunk)) * 1000).toFixed(0)} ms |`,
+      `| time to first content token through the platform | ${median(served.map((run) => run.firstToken)).toFixed(0)} ms |`,
     )
     console.log(`| launch to ready, model generated into the cache | ${(launches[0] ?? NaN).toFixed(2)} s |`)
     console.log(`| launch to ready, model already cached | ${median(launches.slice(1)).toFixed(2)} s |`)

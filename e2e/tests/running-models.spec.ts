@@ -2,6 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const grid = (page: Page) => page.getByRole('grid')
+/** SPEC §2's columns of the language models' table. */
+const LLM_COLUMNS = ['ID', 'Name', 'Address', 'GPU Indexes', 'Size', 'Quantization', 'Replica', 'Actions']
 
 async function cleanUp(request: APIRequestContext) {
   const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
@@ -30,16 +32,7 @@ test('tabs, columns and the empty overlay', async ({ page }) => {
     'Audio models',
     'Flexible models',
   ])
-  await expect(grid(page).getByRole('columnheader')).toHaveText([
-    'ID',
-    'Name',
-    'Address',
-    'GPU Indexes',
-    'Size',
-    'Quantization',
-    'Replica',
-    'Actions',
-  ])
+  await expect(grid(page).getByRole('columnheader')).toHaveText(LLM_COLUMNS)
   await expect(page.getByText('No Running Models', { exact: true })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Launch a model' })).toHaveAttribute(
     'href',
@@ -85,6 +78,35 @@ test('every action is fully visible beside the side navigation, from 1280 px up'
   }
 })
 
+test('a model of this platform shows its load, read again while it serves', async ({ page, request }) => {
+  const launched = await request.post(api('/api/v1/models'), {
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'busy', n_parallel: 1 },
+  })
+  expect(launched.status()).toBe(200)
+  await page.goto('#/running_models/LLM')
+  // This platform's rows carry their load: one column more than SPEC's, before the actions.
+  await expect(grid(page).getByRole('columnheader')).toHaveText([
+    ...LLM_COLUMNS.slice(0, -1),
+    'Load',
+    'Actions',
+  ])
+  const load = grid(page).getByRole('row', { name: /busy/ }).getByRole('img')
+  await expect(load).toHaveText('0 / 1')
+  await expect(load).toHaveAccessibleName(
+    'Serving 0 of 1 requests at once (1 per replica); 0 waiting, at most 4 before new requests are refused',
+  )
+  // Long answers one after another on the one place: seconds of work, so a refresh (every 5 s) sees it busy.
+  const answers = Array.from({ length: 6 }, () =>
+    request.post(api('/v1/chat/completions'), {
+      data: { model: 'busy', messages: [{ role: 'user', content: 'Tell a story' }], max_tokens: 4096 },
+      timeout: 120_000,
+    }),
+  )
+  await expect(load).toHaveText(/^1 \/ 1 \+[1-5]$/, { timeout: 15_000 })
+  await request.delete(api('/api/v1/models/busy'))
+  await Promise.allSettled(answers)
+})
+
 test('hovering a card says how to launch it, in the card', async ({ page }) => {
   await page.goto('#/launch_model/llm')
   const tiny = page.getByRole('listitem', { name: 'tiny-chat', exact: true })
@@ -110,6 +132,7 @@ test('launch → row → Web UI chat with a streamed reply → terminate', async
     '0.0002B',
     'f32',
     '1',
+    '0 / 4',
     '',
   ])
 

@@ -24,6 +24,8 @@ const Generation = {
   top_p: z.nullish(z.number().check(z.minimum(0), z.maximum(1))),
   stop: Stop,
   stream: z.nullish(z.boolean()),
+  /** OpenAI's: `include_usage` adds a last chunk with the answer's token counts and no choices. */
+  stream_options: z.nullish(z.looseObject({ include_usage: z.nullish(z.boolean()) })),
 }
 
 export const ChatMessage = z.looseObject({ role: z.enum(['system', 'user', 'assistant']), content: Text })

@@ -52,6 +52,18 @@ export type LaunchRequest = z.infer<typeof LaunchRequest>
 export const LaunchResponse = z.looseObject({ model_uid: z.string() })
 export type LaunchResponse = z.infer<typeof LaunchResponse>
 
+/**
+ * A model's requests now: `serving` of `capacity` places (`n_parallel` × ready replicas), `queued` more waiting,
+ * at most `max_queued` before it answers 429.
+ */
+export const ModelLoad = z.object({
+  serving: z.number(),
+  capacity: z.number(),
+  queued: z.number(),
+  max_queued: z.number(),
+})
+export type ModelLoad = z.infer<typeof ModelLoad>
+
 /** One row of `GET /api/v1/models`; non-LLM kinds leave the LLM fields out. */
 export const RunningModel = z.looseObject({
   id: z.string(),
@@ -70,6 +82,9 @@ export const RunningModel = z.looseObject({
   model_lang: z.nullish(z.array(z.string())),
   controlnet: z.optional(z.unknown()),
   model_revision: z.nullish(z.string()),
+  /** This platform's own (a cluster's rows have neither): requests one replica serves at once, and the load now. */
+  n_parallel: z.optional(z.number()),
+  load: z.optional(ModelLoad),
 })
 export type RunningModel = z.infer<typeof RunningModel>
 

@@ -74,6 +74,14 @@ describe.each(VERSIONS)('the gateway in front of Xinference %s (recorded answers
     expect(RunningModelList.parse(await (await call('/api/v1/models')).json()).data).toEqual([])
   })
 
+  it('gives the cluster’s own /metrics, as its supervisor wrote them', async () => {
+    const { call } = await gatewayTo(version)
+    const answer = await call('/metrics')
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
+    expect(await answer.text()).toBe(recorded(version, '280').response.body)
+  })
+
   it('translates a SPEC-shaped LLM registration into the version-2 shape every version takes', async () => {
     const { replay, post, call } = await gatewayTo(version)
     const upstreamShape = modelOf(version, '050')

@@ -140,6 +140,38 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     expect(gone.json()).toEqual({ detail: 'Model not found in the model list, uid: tiny-chat' })
   })
 
+  it(
+    'ends a stream with the usage chunk when asked (stream_options.include_usage)',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, TINY_CHAT)
+      const payload = {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'Hello' }],
+        temperature: 0,
+        max_tokens: 12,
+      }
+      const whole = await app.inject({ method: 'POST', url: '/v1/chat/completions', payload })
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { ...payload, stream: true, stream_options: { include_usage: true } },
+      })
+      const events = response.body
+        .split('\n\n')
+        .filter(Boolean)
+        .map((event) => event.replace(/^data: /, ''))
+      expect(events.at(-1)).toBe('[DONE]')
+      // As OpenAI sends it: after the finish chunk, one with no choices and the whole answer's usage.
+      expect(JSON.parse(events.at(-2) ?? '')).toMatchObject({
+        object: 'chat.completion.chunk',
+        choices: [],
+        usage: whole.json<{ usage: object }>().usage,
+      })
+    },
+  )
+
   it('streams chat as SSE chunks ending in [DONE]', { timeout: 30_000 }, async () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
@@ -443,6 +475,8 @@ describe('many users at once', () => {
       await launch(app, { ...TINY_CHAT, n_parallel: 2 })
       const model = app.platform.models.get('tiny-chat')
       const admitted = Array.from({ length: 2 * (1 + QUEUED_PER_SLOT) }, () => model.acquire())
+      // Two hold the places, the rest wait for them.
+      await Promise.all(admitted.slice(0, 2).map((place) => place.turn))
       let refusal: unknown
       try {
         model.acquire()
@@ -453,6 +487,39 @@ describe('many users at once', () => {
       admitted[0]?.release()
       expect(() => model.acquire().release()).not.toThrow()
       for (const place of admitted) place.release()
+    },
+  )
+
+  it(
+    'gives a waiting place to each client in turn, and shows the load in the model’s row',
+    { timeout: 60_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, { ...TINY_CHAT, n_parallel: 1 })
+      const model = app.platform.models.get('tiny-chat')
+      const holder = new AbortController()
+      let started: () => void = () => undefined
+      const streaming = new Promise<void>((resolve) => (started = resolve))
+      const held = model.serve(ask(100_000), {
+        client: 'a',
+        signal: holder.signal,
+        onChunk: () => started(),
+      })
+      await streaming
+      const order: string[] = []
+      const asked = (client: string, name: string) =>
+        model.serve(ask(2, 'Hi'), { client }).then(() => order.push(name))
+      const waiting = [asked('a', 'a2'), asked('a', 'a3'), asked('b', 'b1')]
+      const row = (await app.inject('/api/v1/models')).json<{ data: Record<string, unknown>[] }>().data[0]
+      expect(row).toMatchObject({
+        n_parallel: 1,
+        load: { serving: 1, capacity: 1, queued: 3, max_queued: QUEUED_PER_SLOT },
+      })
+      holder.abort()
+      await held
+      await Promise.all(waiting)
+      // First come first served would answer a2, a3, then b1: b waiting behind all of a's.
+      expect(order).toEqual(['a2', 'b1', 'a3'])
     },
   )
 

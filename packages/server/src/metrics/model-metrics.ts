@@ -34,8 +34,10 @@ const WITH_STREAM = [...LABELS, 'stream'] as const
 /** One replica's load at scrape time. */
 export interface ReplicaLoad {
   labels: ReplicaLabels
-  /** Requests it is serving or holding in its queue. */
-  inFlight: number
+  /** Requests it is serving. */
+  serving: number
+  /** Requests waiting for one of its places. */
+  queued: number
   /** Requests it serves at once (`n_parallel`). */
   parallel: number
   /** The launch's `request_limits`; -1 when none, as Xinference writes it. */
@@ -55,12 +57,12 @@ const LOAD_GAUGES: { name: string; help: string; value: (load: ReplicaLoad) => n
   {
     name: 'xinference:model_serve_count',
     help: 'Number of requests currently being served.',
-    value: (load) => Math.min(load.inFlight, load.parallel),
+    value: (load) => load.serving,
   },
   {
     name: 'serving_console:model_queued_requests',
     help: 'Requests waiting for a place on the replica (beyond n_parallel).',
-    value: (load) => Math.max(0, load.inFlight - load.parallel),
+    value: (load) => load.queued,
   },
   {
     name: 'serving_console:model_parallel',

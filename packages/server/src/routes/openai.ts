@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   ChatRequest,
   Completion,
@@ -20,9 +20,15 @@ import type {
   RerankResult,
   WorkerRequest,
 } from '../runtime/protocol.js'
-import type { RunningModel } from '../runtime/running-model.js'
+import type { RunningModel, ServeOptions } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
+
+const usageOf = (result: GenerationResult) => ({
+  prompt_tokens: result.prompt_tokens,
+  completion_tokens: result.completion_tokens,
+  total_tokens: result.prompt_tokens + result.completion_tokens,
+})
 
 /** Generation settings; never more new tokens than the model's context holds. */
 function params(body: CompletionRequest | ChatRequest, running: RunningModel): GenerationParams {
@@ -32,6 +38,17 @@ function params(body: CompletionRequest | ChatRequest, running: RunningModel): G
     temperature: body.temperature ?? undefined,
     top_p: body.top_p ?? undefined,
     stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
+  }
+}
+
+/**
+ * Who asks, for the fair queue (a signed-in user or key by name, else the address), and the signal that says they
+ * went away.
+ */
+function caller(request: FastifyRequest, reply: FastifyReply): ServeOptions {
+  return {
+    signal: clientGone(reply),
+    client: request.identity ? `user:${request.identity.username}` : `address:${request.ip}`,
   }
 }
 
@@ -49,9 +66,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
   /** Runs a generation, streamed as SSE `data:` chunks then `data: [DONE]`, or answered whole. */
   async function generate(
     reply: FastifyReply,
+    caller: ServeOptions,
     running: RunningModel,
     request: WorkerRequest,
     stream: boolean,
+    includeUsage: boolean,
     shape: {
       object: Completion['object']
       chunkObject: string
@@ -69,27 +88,22 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       model: running.uid,
       choices,
     })
-    const signal = clientGone(reply)
     if (!stream) {
-      const result = await running.serve<GenerationResult>(request, { signal })
+      const result = await running.serve<GenerationResult>(request, caller)
       return {
         id,
         object: shape.object,
         created,
         model: running.uid,
         choices: [shape.whole(result)],
-        usage: {
-          prompt_tokens: result.prompt_tokens,
-          completion_tokens: result.completion_tokens,
-          total_tokens: result.prompt_tokens + result.completion_tokens,
-        },
+        usage: usageOf(result),
       }
     }
     const write = (data: unknown) =>
       reply.raw.write(`data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`)
     // Refusals (not ready, over the request limit) throw here, before the stream starts, as HTTP errors.
     const answer = running.serve<GenerationResult>(request, {
-      signal,
+      ...caller,
       onChunk: (text) => write(envelope(shape.chunkObject, [shape.chunk(text)])),
     })
     reply.hijack()
@@ -109,6 +123,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     try {
       const result = await answer
       write(envelope(shape.chunkObject, [shape.done(result.finish_reason)]))
+      if (includeUsage) write({ ...envelope(shape.chunkObject, []), usage: usageOf(result) })
     } catch (error) {
       // As upstream: an error mid-stream arrives as a data event, the status is already 200.
       write({ error: error instanceof Error ? error.message : String(error) })
@@ -126,9 +141,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       const running = model(body.model, 'chat')
       return generate(
         reply,
+        caller(request, reply),
         running,
         { op: 'chat', messages, params: params(body, running) },
         Boolean(body.stream),
+        Boolean(body.stream_options?.include_usage),
         {
           object: 'chat.completion',
           chunkObject: 'chat.completion.chunk',
@@ -153,9 +170,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
         const running = model(body.model, 'chat')
         return generate(
           reply,
+          caller(request, reply),
           running,
           { op: 'complete', prompt: body.prompt, params: params(body, running) },
           Boolean(body.stream),
+          Boolean(body.stream_options?.include_usage),
           {
             object: 'text_completion',
             chunkObject: 'text_completion',
@@ -175,10 +194,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
       async (request, reply) => {
         const running = model(request.body.model, 'embedding')
         const inputs = [request.body.input].flat()
-        const result = await running.serve<EmbedResult>(
-          { op: 'embed', inputs },
-          { signal: clientGone(reply) },
-        )
+        const result = await running.serve<EmbedResult>({ op: 'embed', inputs }, caller(request, reply))
         return {
           object: 'list' as const,
           model: running.uid,
@@ -206,7 +222,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
         const running = model(body.model, 'rerank')
         const result = await running.serve<RerankResult>(
           { op: 'rerank', query: body.query, documents: body.documents },
-          { signal: clientGone(reply) },
+          caller(request, reply),
         )
         const ranked = result.scores
           .map((relevance_score, index) => ({

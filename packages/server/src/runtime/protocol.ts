@@ -56,6 +56,10 @@ export type ToWorker =
 
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'chunk'; id: number; text: string }
+  /**
+   * The text generated for each request since the last message: a worker generating for many requests at once
+   * sends one message per turn of its event loop, not one per token (docs/platform.md, "Many users at once").
+   */
+  | { type: 'chunks'; chunks: [id: number, text: string][] }
   | { type: 'result'; id: number; result: GenerationResult | EmbedResult | RerankResult }
   | { type: 'error'; id: number | null; message: string }

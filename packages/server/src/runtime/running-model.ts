@@ -5,19 +5,27 @@ import type { DownloadProgress } from '../download/download-file.js'
 import { HttpError } from '../http-error.js'
 import type { LaunchPlan } from './launch-plan.js'
 import { ModelLog } from './model-log.js'
+import { LeftTheQueue, Places } from './places.js'
 import type { WorkerRequest } from './protocol.js'
 import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
 import type { ModelMetrics, ReplicaLabels, ReplicaLoad } from '../metrics/model-metrics.js'
 
 export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
 
+export interface ServeOptions {
+  signal?: AbortSignal
+  onChunk?: (text: string) => void
+  /** Who asks (a user, a key, an address): waiting requests take turns across clients. */
+  client?: string
+}
+
 /** Launch order: many launches can start within one millisecond, so time alone cannot order them. */
 let launched = 0
 
-/** One launched model: its plan, its replicas' workers, its launch progress and its log. */
 /** Requests that may wait for each place a model serves at once, beyond which it answers 429. */
 export const QUEUED_PER_SLOT = 4
 
+/** One launched model: its plan, its replicas' workers, its launch progress and its log. */
 export class RunningModel {
   stage: Stage = 'pending'
   error: string | null = null
@@ -30,9 +38,9 @@ export class RunningModel {
   /** Set when the model is terminated: requests still in flight are told so. */
   terminated = false
   private nextReplica = 0
+  /** Requests admitted and not yet answered, served or waiting. */
   private inFlight = 0
-  /** Requests each replica is serving or holding in its queue. */
-  private readonly load = new Map<WorkerProcess, number>()
+  private readonly places = new Map<WorkerProcess, Places>()
 
   constructor(
     readonly plan: LaunchPlan,
@@ -90,6 +98,8 @@ export class RunningModel {
       model_description: family.model_description ?? null,
       model_lang: Array.isArray(family.model_lang) ? (family.model_lang as string[]) : null,
       model_revision: spec.model_revision ?? null,
+      n_parallel: this.plan.parallel,
+      load: this.loadRow(),
       ...(type === 'embedding'
         ? { dimensions: family.dimensions, max_tokens: family.max_tokens, language: family.language }
         : {}),
@@ -97,12 +107,16 @@ export class RunningModel {
   }
 
   /**
-   * A ready replica for one request: the least loaded, round-robin among equals. 503 while launching or when
-   * every replica has failed; 429 past the launch's `request_limits`, or when every replica is serving its
-   * `n_parallel` requests and QUEUED_PER_SLOT more wait for each of those places (admission control: a bounded
-   * wait, never an unbounded pile-up).
+   * Admits one request of `client` to a ready replica, the least loaded (round-robin among equals); its `turn`
+   * resolves once it holds one of the replica's `n_parallel` places (Places: waiting fairly across clients, leaving
+   * at once when `signal` aborts). 503 while launching or when every replica has failed; 429 past the launch's
+   * `request_limits`, or when every place is taken and QUEUED_PER_SLOT more wait for each (admission control: a
+   * bounded wait, never an unbounded pile-up). Synchronous, so a refusal comes before a stream's 200.
    */
-  acquire(): { worker: WorkerProcess; release: () => void } {
+  acquire(
+    client = '',
+    signal?: AbortSignal,
+  ): { worker: WorkerProcess; turn: Promise<void>; release: () => void } {
     if (this.stage !== 'ready')
       throw new HttpError(503, `Model ${this.uid} is not ready (${this.stage})`, { 'retry-after': '5' })
     const ready = this.workers.filter((worker) => worker.status === 'READY')
@@ -128,28 +142,52 @@ export class RunningModel {
     let worker: WorkerProcess | undefined
     for (let step = 0; step < ready.length; step++) {
       const candidate = ready[(this.nextReplica + step) % ready.length]
-      if (candidate && (worker === undefined || this.loadOf(candidate) < this.loadOf(worker)))
+      if (candidate && (worker === undefined || this.placesOf(candidate).load < this.placesOf(worker).load))
         worker = candidate
     }
     if (!worker) throw new HttpError(503, `Model ${this.uid} has no ready replica`)
     this.nextReplica = (ready.indexOf(worker) + 1) % ready.length
-    const chosen = worker
+    const places = this.placesOf(worker)
+    const turn = places.take(client, signal)
     this.inFlight += 1
-    this.load.set(chosen, this.loadOf(chosen) + 1)
     let released = false
     return {
-      worker: chosen,
+      worker,
+      turn,
       release: () => {
         if (released) return
         released = true
         this.inFlight -= 1
-        this.load.set(chosen, this.loadOf(chosen) - 1)
+        // A place taken is given back; a request that left the line took none.
+        turn.then(
+          () => places.release(),
+          () => undefined,
+        )
       },
     }
   }
 
-  private loadOf(worker: WorkerProcess): number {
-    return this.load.get(worker) ?? 0
+  /** The places of the replica `worker` runs, made on its first request. */
+  private placesOf(worker: WorkerProcess): Places {
+    let places = this.places.get(worker)
+    if (!places) {
+      places = new Places(this.plan.parallel)
+      this.places.set(worker, places)
+    }
+    return places
+  }
+
+  /** What the console shows of the model's load (absent from a cluster's rows): served, capacity and waiting. */
+  loadRow(): { serving: number; capacity: number; queued: number; max_queued: number } {
+    const ready = this.workers.filter((worker) => worker.status === 'READY').length
+    let serving = 0
+    let queued = 0
+    for (const places of this.places.values()) {
+      serving += places.inUse
+      queued += places.queued
+    }
+    const capacity = ready * this.plan.parallel
+    return { serving, capacity, queued, max_queued: capacity * QUEUED_PER_SLOT }
   }
 
   /** How Xinference's metrics name the replica `worker` runs. */
@@ -171,7 +209,8 @@ export class RunningModel {
   loads(): ReplicaLoad[] {
     return this.workers.map((worker) => ({
       labels: this.labelsOf(worker),
-      inFlight: this.loadOf(worker),
+      serving: this.placesOf(worker).inUse,
+      queued: this.placesOf(worker).queued,
       parallel: this.plan.parallel,
       limit: this.plan.requestLimits ?? -1,
     }))
@@ -182,27 +221,25 @@ export class RunningModel {
    * answering makes it 503 (terminated, or crashed with its reason); an error the model reports about the
    * request (a prompt longer than its context, say) makes it 400.
    */
-  serve<T>(
-    request: WorkerRequest,
-    options: { signal?: AbortSignal; onChunk?: (text: string) => void } = {},
-  ): Promise<T> {
-    // Acquired synchronously: a refusal throws before the caller commits to an answer (a stream's 200).
-    const { worker, release } = this.acquire()
-    return this.answer(worker, release, request, options)
+  serve<T>(request: WorkerRequest, options: ServeOptions = {}): Promise<T> {
+    // Admitted synchronously: a refusal throws before the caller commits to an answer (a stream's 200).
+    const admitted = this.acquire(options.client, options.signal)
+    return this.answer(admitted, request, options)
   }
 
   private async answer<T>(
-    worker: WorkerProcess,
-    release: () => void,
+    { worker, turn, release }: ReturnType<RunningModel['acquire']>,
     request: WorkerRequest,
-    options: { signal?: AbortSignal; onChunk?: (text: string) => void },
+    options: ServeOptions,
   ): Promise<T> {
+    // Timed from admission: the wait for a place is part of what the user feels.
     const meter = this.metrics?.start(
       this.labelsOf(worker),
       options.onChunk !== undefined,
       this.plan.kind === 'chat',
     )
     try {
+      await turn
       const result = await worker.request<T>(request, {
         ...options,
         // Every request's chunks are watched, streamed or not: the first one is its time to first token.
@@ -214,6 +251,8 @@ export class RunningModel {
       meter?.done(tokensOf(result))
       return result
     } catch (error) {
+      // Nobody is there to tell (client gone): not an error of the model's.
+      if (error instanceof LeftTheQueue) throw new HttpError(499, error.message)
       meter?.failed()
       const message = error instanceof Error ? error.message : String(error)
       if (this.terminated)

@@ -30,6 +30,23 @@ import { longestSharedPrefix, Slots } from './slots.js'
 
 const send = (message: FromWorker) => process.send?.(message)
 
+/** Text generated since the last message, by request, sent together at the end of this turn of the event loop. */
+const unsent = new Map<number, string>()
+function sendChunk(id: number, text: string) {
+  if (unsent.size === 0) setImmediate(flushChunks)
+  unsent.set(id, (unsent.get(id) ?? '') + text)
+}
+function flushChunks() {
+  if (unsent.size === 0) return
+  send({ type: 'chunks', chunks: [...unsent] })
+  unsent.clear()
+}
+/** A request's end, after every chunk before it. */
+function sendEnd(message: FromWorker) {
+  flushChunks()
+  send(message)
+}
+
 process.on('disconnect', () => process.exit(0))
 
 const options = JSON.parse(process.env.SERVING_CONSOLE_WORKER ?? '{}') as WorkerOptions
@@ -115,7 +132,8 @@ async function start() {
     onChunk: (text: string) => void,
   ) => Promise<GenerationResult | EmbedResult | RerankResult>
 
-  // Requests beyond the free sequences wait in the worker, in order; the platform bounds how many it sends.
+  // The platform sends at most n_parallel requests at once (its Places wait fairly); a request that finds no free
+  // sequence here (one just released, its answer not yet heard) waits in order.
   if (options.kind === 'chat') {
     // Each sequence has the whole context size to itself (node-llama-cpp sizes the context for all of them).
     const context: LlamaContext = await model.createContext({
@@ -210,12 +228,10 @@ async function start() {
     void (async () => {
       // Every request gets an answer, a cancelled one too: the platform frees its place when it hears back.
       try {
-        const result = await handle(message.request, controller.signal, (text) =>
-          send({ type: 'chunk', id: message.id, text }),
-        )
-        send({ type: 'result', id: message.id, result })
+        const result = await handle(message.request, controller.signal, (text) => sendChunk(message.id, text))
+        sendEnd({ type: 'result', id: message.id, result })
       } catch (error) {
-        send({
+        sendEnd({
           type: 'error',
           id: message.id,
           message: controller.signal.aborted

@@ -131,15 +131,16 @@ export class WorkerProcess {
   }
 
   private dispatch(message: FromWorker) {
+    if (message.type === 'chunks') {
+      for (const [id, text] of message.chunks) this.pending.get(id)?.onChunk?.(text)
+      return
+    }
     if (message.type === 'ready' || message.id === null) return
     const pending = this.pending.get(message.id)
     if (!pending) return
-    if (message.type === 'chunk') pending.onChunk?.(message.text)
-    else {
-      this.pending.delete(message.id)
-      if (message.type === 'result') pending.resolve(message.result)
-      else pending.reject(new Error(message.message))
-    }
+    this.pending.delete(message.id)
+    if (message.type === 'result') pending.resolve(message.result)
+    else pending.reject(new Error(message.message))
   }
 
   private send(message: ToWorker) {

@@ -114,8 +114,11 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
   }
 }
 
-/** The payload's named fields (the contract's); any other key is an extra engine parameter. */
-const KNOWN = new Set(Object.keys(LaunchRequest.shape))
+/**
+ * The payload's named fields that the form has a field for; any other key (`n_parallel` among them) is an extra
+ * engine parameter, given back to the optional configurations.
+ */
+const KNOWN = new Set(Object.keys(LaunchRequest.shape).filter((key) => key !== 'n_parallel'))
 
 /** A saved payload (historyArr) back into the form: the 'Last Config' preload of SPEC §4. */
 export function formFromPayload(payload: Record<string, unknown>, gpuCount: number): LaunchForm {

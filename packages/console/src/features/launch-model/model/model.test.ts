@@ -278,7 +278,10 @@ describe('typed values and payloads', () => {
       size: '0_5',
       quantization: 'q4',
       replica: 3,
-      extra: [{ key: 'flag', value: 'true' }],
+      extra: [
+        { key: 'flag', value: 'true' },
+        { key: 'n_parallel', value: '8' },
+      ],
       loras: [{ key: 'a', value: '/a' }],
     }
     const payload = buildPayload('LLM', 'm', form) as Record<string, unknown>
@@ -291,7 +294,12 @@ describe('typed values and payloads', () => {
       replica: 3,
       nGpu: 'CPU',
     })
-    expect(restored.extra).toEqual([{ key: 'flag', value: 'true' }])
+    // n_parallel is a named field of the API but has no field of its own in the form.
+    expect(payload.n_parallel).toBe(8)
+    expect(restored.extra).toEqual([
+      { key: 'flag', value: 'true' },
+      { key: 'n_parallel', value: '8' },
+    ])
     expect(restored.loras).toEqual([{ key: 'a', value: '/a' }])
     expect(buildPayload('LLM', 'm', restored)).toEqual(payload)
   })

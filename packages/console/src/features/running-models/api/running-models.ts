@@ -3,6 +3,9 @@ import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
 import { runningKeys } from './keys'
 
+/** How often the list is read again while its models report their load (this platform's do; a cluster's not). */
+export const LOAD_REFRESH_MS = 5_000
+
 /**
  * `GET /api/v1/models`. Keyed by the token cookie, so a sign-in or sign-out loads it afresh (SPEC §4); a
  * failure is toasted unless 401/403 (the query client's rule).
@@ -12,6 +15,7 @@ export const runningModelsQuery = (cookie: string | undefined) =>
     queryKey: runningKeys.list(cookie),
     queryFn: ({ signal }) => api.get(apiPaths.models, { schema: RunningModelList, signal }),
     select: (answer) => answer.data,
+    refetchInterval: (query) => (query.state.data?.data.some((row) => row.load) ? LOAD_REFRESH_MS : false),
   })
 
 export const rowsOfType = (models: readonly RunningModel[], type: string) =>

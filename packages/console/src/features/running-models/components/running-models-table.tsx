@@ -1,4 +1,4 @@
-import type { RunningModel } from '@serving-console/contract'
+import type { ModelLoad, RunningModel } from '@serving-console/contract'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
@@ -29,6 +29,20 @@ interface RunningModelsTableProps {
   onOpenUi: (row: RunningModel) => void
   /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
   onLogs?: ((row: RunningModel) => void) | undefined
+}
+
+/**
+ * Requests served of the places there are, and those waiting: "2 / 4", "4 / 4 +3"; the full sentence, with the
+ * per-replica figure and the bound of the queue, as its tooltip and accessible name.
+ */
+function LoadCell({ load, parallel }: { load: ModelLoad; parallel: number | undefined }) {
+  const t = useT()
+  const said = t('running.load.detail', { ...load, parallel: parallel ?? load.capacity })
+  return (
+    <span className="running-load" title={said} aria-label={said} role="img">
+      {t('running.load.cell', load)}
+    </span>
+  )
 }
 
 /** SPEC's empty overlay, with the next step. */
@@ -78,12 +92,14 @@ export function RunningModelsTable({
   const t = useT()
   const localeText = useGridText()
   const withUi = type === 'LLM' || type === 'image'
+  // Only this platform reports a model's load; a cluster's rows keep SPEC's columns.
+  const withLoad = rows.some((row) => row.load)
   const columns: GridColDef<RunningModel>[] = [
     {
       field: 'id',
       headerName: t('running.column.id'),
       flex: 1.4,
-      minWidth: 200,
+      minWidth: withLoad ? 150 : 200,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
           t('running.table.loading')
@@ -97,12 +113,12 @@ export function RunningModelsTable({
     // Minimums that add up to the 928 px beside the side navigation at 1280 px, each wide enough for its header's
     // longest word and the sort mark; a two-word header may wrap (running-models-table.css).
     { field: 'model_name', headerName: t('running.column.name'), flex: 1, minWidth: 100 },
-    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: 110 },
+    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: withLoad ? 118 : 110 },
     {
       field: 'accelerators',
       headerName: t('running.column.gpuIndexes'),
       flex: 0.6,
-      minWidth: 90,
+      minWidth: withLoad ? 80 : 90,
       valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
     },
     ...(type === 'LLM'
@@ -125,6 +141,19 @@ export function RunningModelsTable({
       : ([
           { field: 'replica', headerName: t('running.column.replica'), minWidth: 80, flex: 0.4 },
         ] satisfies GridColDef<RunningModel>[])),
+    ...(withLoad
+      ? ([
+          {
+            field: 'load',
+            headerName: t('running.column.load'),
+            minWidth: 64,
+            flex: 0.4,
+            sortable: false,
+            renderCell: ({ row }) =>
+              row.load ? <LoadCell load={row.load} parallel={row.n_parallel} /> : null,
+          },
+        ] satisfies GridColDef<RunningModel>[])
+      : []),
     {
       field: 'actions',
       headerName: t('running.column.actions'),
