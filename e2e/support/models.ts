@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -24,4 +24,27 @@ export function writeTinyModel(
   const path = join(dir, file)
   writeFileSync(path, bytes)
   return path
+}
+
+/**
+ * Kills one model worker of the platform whose data dir is `dataDir` (the worker's model file lies under it) with
+ * SIGKILL, as a crash or the kernel's OOM killer would: no API can make a worker die. Returns its pid.
+ */
+export function killOneWorker(dataDir: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    let environ: string
+    try {
+      environ = readFileSync(`/proc/${entry}/environ`, 'utf8')
+    } catch {
+      continue // gone, or not ours to read
+    }
+    const options = environ.split('\0').find((variable) => variable.startsWith('SERVING_CONSOLE_WORKER='))
+    if (!options) continue
+    const { modelPath } = JSON.parse(options.slice('SERVING_CONSOLE_WORKER='.length)) as { modelPath: string }
+    if (!modelPath.startsWith(dataDir)) continue
+    process.kill(Number(entry), 'SIGKILL')
+    return Number(entry)
+  }
+  throw new Error(`no model worker of the platform in ${dataDir}`)
 }

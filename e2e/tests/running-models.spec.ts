@@ -84,13 +84,15 @@ test('a model of this platform shows its load, read again while it serves', asyn
   })
   expect(launched.status()).toBe(200)
   await page.goto('#/running_models/LLM')
-  // This platform's rows carry their load: one column more than SPEC's, before the actions.
+  // This platform's rows carry their health and load: one column more than SPEC's, before the actions.
   await expect(grid(page).getByRole('columnheader')).toHaveText([
     ...LLM_COLUMNS.slice(0, -1),
-    'Load',
+    'Status',
     'Actions',
   ])
-  const load = grid(page).getByRole('row', { name: /busy/ }).getByRole('img')
+  const row = grid(page).getByRole('row', { name: /busy/ })
+  const load = row.getByRole('img')
+  await expect(row.getByText('Ready', { exact: true })).toBeVisible()
   await expect(load).toHaveText('0 / 1')
   await expect(load).toHaveAccessibleName(
     'Serving 0 of 1 requests at once (1 per replica); 0 waiting, at most 4 before new requests are refused',
@@ -103,6 +105,7 @@ test('a model of this platform shows its load, read again while it serves', asyn
     }),
   )
   await expect(load).toHaveText(/^1 \/ 1 \+[1-5]$/, { timeout: 15_000 })
+  await expect(row.getByText('Busy', { exact: true })).toBeVisible()
   await request.delete(api('/api/v1/models/busy'))
   await Promise.allSettled(answers)
 })
@@ -132,7 +135,7 @@ test('launch → row → Web UI chat with a streamed reply → terminate', async
     '0.0002B',
     'f32',
     '1',
-    '0 / 4',
+    'Ready0 / 4',
     '',
   ])
 

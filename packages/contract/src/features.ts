@@ -10,6 +10,8 @@ export const ServerFeatures = z.looseObject({
   upstream: z.nullable(z.looseObject({ address: z.string(), kind: z.string(), version: z.string() })),
   /** `GET /api/v1/models/{uid}/logs` answers. */
   model_logs: z.boolean(),
+  /** Running models' rows carry their health and load, and failed replicas can be restarted (the platform's own). */
+  model_health: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),
 })

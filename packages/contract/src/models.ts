@@ -64,6 +64,20 @@ export const ModelLoad = z.object({
 })
 export type ModelLoad = z.infer<typeof ModelLoad>
 
+/**
+ * A model's health: `ready`, `busy` (every place taken, requests waiting or about to), `degraded` (some
+ * replicas down) or `failed` (none up), with the reason its log gives for the replicas that are down.
+ */
+export const HEALTH_STATES = ['ready', 'busy', 'degraded', 'failed'] as const
+export const ModelHealth = z.object({
+  state: z.enum(HEALTH_STATES),
+  ready_replicas: z.number(),
+  replicas: z.number(),
+  reason: z.nullable(z.string()),
+})
+export type ModelHealth = z.infer<typeof ModelHealth>
+export type HealthState = ModelHealth['state']
+
 /** One row of `GET /api/v1/models`; non-LLM kinds leave the LLM fields out. */
 export const RunningModel = z.looseObject({
   id: z.string(),
@@ -82,9 +96,10 @@ export const RunningModel = z.looseObject({
   model_lang: z.nullish(z.array(z.string())),
   controlnet: z.optional(z.unknown()),
   model_revision: z.nullish(z.string()),
-  /** This platform's own (a cluster's rows have neither): requests one replica serves at once, and the load now. */
+  /** This platform's own (a cluster's rows have none): requests one replica serves at once, the load and health. */
   n_parallel: z.optional(z.number()),
   load: z.optional(ModelLoad),
+  health: z.optional(ModelHealth),
 })
 export type RunningModel = z.infer<typeof RunningModel>
 

@@ -33,6 +33,8 @@ export const apiPaths = {
   progress: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/progress`,
   cancel: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/cancel`,
   replicas: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/replicas`,
+  /** The platform's own: starts the model's failed replicas again. */
+  restart: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/restart`,
   logs: (modelUid: string, tail: number) => `/api/v1/models/${segment(modelUid)}/logs?tail=${String(tail)}`,
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',
@@ -69,6 +71,7 @@ export const routePatterns = {
   progress: '/api/v1/models/:model_uid/progress',
   cancel: '/api/v1/models/:model_uid/cancel',
   replicas: '/api/v1/models/:model_uid/replicas',
+  restart: '/api/v1/models/:model_uid/restart',
   logs: '/api/v1/models/:model_uid/logs',
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',

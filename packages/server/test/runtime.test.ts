@@ -251,6 +251,48 @@ describe('replicas', () => {
       expect(logs.lines.join('\n')).toMatch(/ERROR worker exited unexpectedly/)
     },
   )
+
+  it(
+    'says a model with a dead replica is degraded, one with none left failed, and restarts them',
+    { timeout: 60_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, { ...TINY_CHAT, replica: 2 })
+      const health = async () =>
+        (await app.inject('/api/v1/models')).json<{ data: { health: unknown }[] }>().data[0]?.health
+      expect(await health()).toEqual({ state: 'ready', ready_replicas: 2, replicas: 2, reason: null })
+      const model = app.platform.models.get('tiny-chat')
+      const [first, second] = model.workers
+      process.kill(first?.pid ?? 0, 'SIGKILL')
+      await waitFor(() => first?.status === 'ERROR')
+      expect(await health()).toEqual({
+        state: 'degraded',
+        ready_replicas: 1,
+        replicas: 2,
+        reason: 'replica 0: worker exited unexpectedly (signal SIGKILL)',
+      })
+      process.kill(second?.pid ?? 0, 'SIGKILL')
+      await waitFor(() => second?.status === 'ERROR')
+      expect(await health()).toMatchObject({ state: 'failed', ready_replicas: 0 })
+
+      const restarted = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })
+      expect(restarted.statusCode).toBe(200)
+      expect(restarted.json()).toMatchObject({ health: { state: 'ready', ready_replicas: 2, reason: null } })
+      const chat = await app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }], max_tokens: 2 },
+      })
+      expect(chat.statusCode).toBe(200)
+      const again = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })
+      expect(again.statusCode).toBe(400)
+      expect(again.json<{ detail: string }>().detail).toBe(
+        'No replica of tiny-chat has failed: there is nothing to restart',
+      )
+      const logs = (await app.inject('/v1/models/tiny-chat/logs?tail=20')).json<{ lines: string[] }>()
+      expect(logs.lines.join('\n')).toMatch(/replica 1 ready again/)
+    },
+  )
 })
 
 describe('launch refusals', () => {

@@ -30,6 +30,7 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /api/v1/models/:model_uid/progress': 'models:read',
   'POST /api/v1/models/:model_uid/cancel': 'models:stop',
   'GET /api/v1/models/:model_uid/replicas': 'models:list',
+  'POST /api/v1/models/:model_uid/restart': 'models:start',
   'GET /api/v1/models/:model_uid/logs': 'models:read',
   'GET /api/v1/cache/models': 'cache:list',
   'DELETE /api/v1/cache/models': 'cache:delete',

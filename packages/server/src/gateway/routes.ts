@@ -67,6 +67,8 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       mode: 'gateway' as const,
       upstream: { address: upstream.address, kind: profile.kind, version: profile.version },
       model_logs: profile.modelLogs,
+      // Only this platform reports a model's health; a cluster's rows do not.
+      model_health: false,
       file_info: profile.fileInfo,
     }
   })

@@ -68,6 +68,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     mode: 'platform' as const,
     upstream: null,
     model_logs: true,
+    model_health: true,
     file_info: true,
   }))
   for (const url of specAndUpstream(routePatterns.setupStatus)) {

@@ -127,6 +127,12 @@ export async function modelRoutes(app: FastifyInstance, options: { models: Model
     )
   }
 
+  for (const url of specAndUpstream(routePatterns.restart)) {
+    typed.post(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, async (request) =>
+      (await models.restart(request.params.model_uid)).row(),
+    )
+  }
+
   for (const url of specAndUpstream(routePatterns.logs)) {
     typed.get(
       url,

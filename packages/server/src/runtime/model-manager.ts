@@ -90,23 +90,10 @@ export class ModelManager {
     try {
       const file = await this.modelFile(model)
       model.stage = 'loading'
-      model.workers = Array.from({ length: plan.replica }, (_, replicaId) => {
-        const worker = new WorkerProcess(
-          replicaId,
-          {
-            modelPath: file,
-            kind: plan.kind,
-            threads: this.options.threads,
-            contextSize,
-            parallel: plan.parallel,
-            gpu: plan.useGpu ? 'auto' : false,
-            chatTemplate: plan.chatTemplate ?? undefined,
-          },
-          model.log,
-        )
-        worker.onExit(() => this.onWorkerExit(model, worker))
-        return worker
-      })
+      model.modelPath = file
+      model.workers = Array.from({ length: plan.replica }, (_, replicaId) =>
+        this.startWorker(model, replicaId),
+      )
       const cancelled = new Promise<never>((_, reject) =>
         model.controller.signal.addEventListener('abort', () => reject(new Error('cancelled')), {
           once: true,
@@ -132,6 +119,54 @@ export class ModelManager {
       if (error instanceof HttpError) throw error
       throw new HttpError(503, `Failed to launch ${plan.uid}: ${model.error}`)
     }
+  }
+
+  /** One replica's worker process for `model`, from the file its launch found. */
+  private startWorker(model: RunningModel, replicaId: number): WorkerProcess {
+    const { plan } = model
+    const worker = new WorkerProcess(
+      replicaId,
+      {
+        modelPath: model.modelPath,
+        kind: plan.kind,
+        threads: this.options.threads,
+        contextSize: model.contextSize,
+        parallel: plan.parallel,
+        gpu: plan.useGpu ? 'auto' : false,
+        chatTemplate: plan.chatTemplate ?? undefined,
+      },
+      model.log,
+    )
+    worker.onExit(() => this.onWorkerExit(model, worker))
+    return worker
+  }
+
+  /**
+   * Starts a serving model's failed replicas again (same file, same options), each in its place; the model goes
+   * on serving from the others meanwhile. 400 when none has failed; the new worker's own failure is its reason.
+   */
+  async restart(uid: string): Promise<RunningModel> {
+    const model = this.get(uid)
+    const failed = model.workers.filter((worker) => worker.status === 'ERROR')
+    if (model.stage !== 'ready' || failed.length === 0)
+      throw new HttpError(400, `No replica of ${uid} has failed: there is nothing to restart`)
+    await Promise.all(
+      failed.map(async (old) => {
+        const replacement = this.startWorker(model, old.replicaId)
+        model.replaceWorker(old, replacement)
+        model.log.add(`replica ${old.replicaId} restarting`)
+        try {
+          await replacement.ready
+          model.log.add(`replica ${old.replicaId} ready again`)
+        } catch (error) {
+          model.log.add(
+            `replica ${old.replicaId} failed to restart: ${error instanceof Error ? error.message : String(error)}`,
+          )
+        }
+      }),
+    )
+    if (model.terminated) throw new HttpError(503, `Model ${uid} was terminated while restarting`)
+    return model
   }
 
   private modelFile(model: RunningModel): Promise<string> {

@@ -1,4 +1,4 @@
-import type { RunningModel as RunningModelRow } from '@serving-console/contract'
+import type { ModelHealth, RunningModel as RunningModelRow } from '@serving-console/contract'
 import { modelVersion } from '../catalogue/families.js'
 import { ENGINE } from './capabilities.js'
 import type { DownloadProgress } from '../download/download-file.js'
@@ -37,6 +37,8 @@ export class RunningModel {
   readonly sequence = ++launched
   /** Set when the model is terminated: requests still in flight are told so. */
   terminated = false
+  /** The model file its workers load, once its launch found or downloaded it. */
+  modelPath = ''
   private nextReplica = 0
   /** Requests admitted and not yet answered, served or waiting. */
   private inFlight = 0
@@ -100,6 +102,7 @@ export class RunningModel {
       model_revision: spec.model_revision ?? null,
       n_parallel: this.plan.parallel,
       load: this.loadRow(),
+      health: this.health(),
       ...(type === 'embedding'
         ? { dimensions: family.dimensions, max_tokens: family.max_tokens, language: family.language }
         : {}),
@@ -175,6 +178,27 @@ export class RunningModel {
       this.places.set(worker, places)
     }
     return places
+  }
+
+  /** Its health, from its replicas and their places; the reason is what its log says of the replicas down. */
+  health(): ModelHealth {
+    const down = this.workers.filter((worker) => worker.status !== 'READY')
+    const ready = this.workers.length - down.length
+    const reason =
+      down
+        .map((worker) => `replica ${worker.replicaId}: ${worker.errorMessage ?? worker.status.toLowerCase()}`)
+        .join('; ') || null
+    const load = this.loadRow()
+    const state =
+      ready === 0 ? 'failed' : down.length > 0 ? 'degraded' : load.serving >= load.capacity ? 'busy' : 'ready'
+    return { state, ready_replicas: ready, replicas: this.workers.length, reason }
+  }
+
+  /** Gives a replica's place in the line to the worker that replaces it (a restart). */
+  replaceWorker(old: WorkerProcess, replacement: WorkerProcess): void {
+    const index = this.workers.indexOf(old)
+    if (index >= 0) this.workers[index] = replacement
+    this.places.delete(old)
   }
 
   /** What the console shows of the model's load (absent from a cluster's rows): served, capacity and waiting. */

@@ -6,6 +6,7 @@ import { useT } from '../../i18n/react'
 import { hasToken } from '../../lib/auth'
 import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
+import { AttentionStrip } from '../../features/running-models/components/attention-strip'
 import { SideNav } from './side-nav'
 import './app-layout.css'
 
@@ -36,7 +37,10 @@ export function AppLayout() {
         {!settled ? (
           <Spinner label={t('shell.authCheck.checking')} />
         ) : hasToken() ? (
-          <Outlet />
+          <>
+            <AttentionStrip />
+            <Outlet />
+          </>
         ) : auth.isError ? (
           // Not signed out: the server could not be asked. The check repeats by itself; the screen follows.
           <ErrorNotice title={t('shell.authCheck.failed')} onRetry={() => void auth.refetch()}>

@@ -15,6 +15,7 @@ import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
 import { rowsOfType, runningModelsQuery, useTerminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
+import { HealthDialog } from './components/health-dialog'
 import { LogsDialog } from './components/logs-dialog'
 import { RunningModelsTable } from './components/running-models-table'
 
@@ -40,6 +41,9 @@ export function RunningModelsPage() {
   const cookie = tokenCookie.get()
   const models = useQuery(runningModelsQuery(cookie))
   const [logsOf, setLogsOf] = useState<string | null>(null)
+  const [healthOf, setHealthOf] = useState<string | null>(null)
+  // The row as last read, so the dialog follows the model's health.
+  const healthRow = models.data?.find((row) => row.id === healthOf)
   const modelLogs = useServerFeature('model_logs')
 
   // SPEC §4: the list reloads whenever the calling flag changes.
@@ -98,7 +102,22 @@ export function RunningModelsPage() {
           busy={isCallingApi}
           onTerminate={(row) => terminate.mutate(row.id)}
           onOpenUi={openWebUi}
+          onHealth={(row) => setHealthOf(row.id)}
           onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
+        />
+      )}
+      {healthRow && (
+        <HealthDialog
+          row={healthRow}
+          onClose={() => setHealthOf(null)}
+          onLogs={
+            modelLogs
+              ? () => {
+                  setHealthOf(null)
+                  setLogsOf(healthRow.id)
+                }
+              : undefined
+          }
         />
       )}
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}

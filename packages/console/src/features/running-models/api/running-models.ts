@@ -1,10 +1,8 @@
 import { apiPaths, RunningModelList, toWireModelType, type RunningModel } from '@serving-console/contract'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { api } from '../../../lib/api-client'
+import { HEALTH_REFRESH_MS } from './health'
 import { runningKeys } from './keys'
-
-/** How often the list is read again while its models report their load (this platform's do; a cluster's not). */
-export const LOAD_REFRESH_MS = 5_000
 
 /**
  * `GET /api/v1/models`. Keyed by the token cookie, so a sign-in or sign-out loads it afresh (SPEC §4); a
@@ -15,7 +13,9 @@ export const runningModelsQuery = (cookie: string | undefined) =>
     queryKey: runningKeys.list(cookie),
     queryFn: ({ signal }) => api.get(apiPaths.models, { schema: RunningModelList, signal }),
     select: (answer) => answer.data,
-    refetchInterval: (query) => (query.state.data?.data.some((row) => row.load) ? LOAD_REFRESH_MS : false),
+    // Read again while its models report their health and load (this platform's do; a cluster's rows do not).
+    refetchInterval: (query) =>
+      query.state.data?.data.some((row) => row.health) ? HEALTH_REFRESH_MS : false,
   })
 
 export const rowsOfType = (models: readonly RunningModel[], type: string) =>

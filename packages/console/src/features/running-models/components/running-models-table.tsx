@@ -1,4 +1,4 @@
-import type { ModelLoad, RunningModel } from '@serving-console/contract'
+import type { RunningModel } from '@serving-console/contract'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
@@ -12,6 +12,7 @@ import {
 } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
 import { routes } from '../../../lib/routes'
+import { StatusCell } from './status-cell'
 import './running-models-table.css'
 
 /**
@@ -27,22 +28,10 @@ interface RunningModelsTableProps {
   busy: boolean
   onTerminate: (row: RunningModel) => void
   onOpenUi: (row: RunningModel) => void
+  /** Opens what happened to a model with replicas down. */
+  onHealth: (row: RunningModel) => void
   /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
   onLogs?: ((row: RunningModel) => void) | undefined
-}
-
-/**
- * Requests served of the places there are, and those waiting: "2 / 4", "4 / 4 +3"; the full sentence, with the
- * per-replica figure and the bound of the queue, as its tooltip and accessible name.
- */
-function LoadCell({ load, parallel }: { load: ModelLoad; parallel: number | undefined }) {
-  const t = useT()
-  const said = t('running.load.detail', { ...load, parallel: parallel ?? load.capacity })
-  return (
-    <span className="running-load" title={said} aria-label={said} role="img">
-      {t('running.load.cell', load)}
-    </span>
-  )
 }
 
 /** SPEC's empty overlay, with the next step. */
@@ -87,19 +76,20 @@ export function RunningModelsTable({
   busy,
   onTerminate,
   onOpenUi,
+  onHealth,
   onLogs,
 }: RunningModelsTableProps) {
   const t = useT()
   const localeText = useGridText()
   const withUi = type === 'LLM' || type === 'image'
-  // Only this platform reports a model's load; a cluster's rows keep SPEC's columns.
-  const withLoad = rows.some((row) => row.load)
+  // Only this platform reports a model's health and load; a cluster's rows keep SPEC's columns.
+  const withStatus = rows.some((row) => row.health)
   const columns: GridColDef<RunningModel>[] = [
     {
       field: 'id',
       headerName: t('running.column.id'),
       flex: 1.4,
-      minWidth: withLoad ? 150 : 200,
+      minWidth: withStatus ? 140 : 200,
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
           t('running.table.loading')
@@ -113,12 +103,12 @@ export function RunningModelsTable({
     // Minimums that add up to the 928 px beside the side navigation at 1280 px, each wide enough for its header's
     // longest word and the sort mark; a two-word header may wrap (running-models-table.css).
     { field: 'model_name', headerName: t('running.column.name'), flex: 1, minWidth: 100 },
-    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: withLoad ? 118 : 110 },
+    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: withStatus ? 118 : 110 },
     {
       field: 'accelerators',
       headerName: t('running.column.gpuIndexes'),
       flex: 0.6,
-      minWidth: withLoad ? 80 : 90,
+      minWidth: withStatus ? 74 : 90,
       valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
     },
     ...(type === 'LLM'
@@ -141,16 +131,16 @@ export function RunningModelsTable({
       : ([
           { field: 'replica', headerName: t('running.column.replica'), minWidth: 80, flex: 0.4 },
         ] satisfies GridColDef<RunningModel>[])),
-    ...(withLoad
+    ...(withStatus
       ? ([
           {
-            field: 'load',
-            headerName: t('running.column.load'),
-            minWidth: 64,
-            flex: 0.4,
+            field: 'status',
+            headerName: t('running.column.status'),
+            minWidth: 80,
+            flex: 0.5,
             sortable: false,
             renderCell: ({ row }) =>
-              row.load ? <LoadCell load={row.load} parallel={row.n_parallel} /> : null,
+              row.id === LOADING_ROW_ID ? null : <StatusCell row={row} onOpen={() => onHealth(row)} />,
           },
         ] satisfies GridColDef<RunningModel>[])
       : []),

@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test'
+import { killOneWorker } from '../support/models'
+import { testServer } from '../support/servers'
+
+// The embedded platform only: a gateway's cluster reports no health of its models.
+const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
+
+test.afterEach(async ({ request }) => {
+  await request.delete(api('/api/v1/models/fragile'))
+})
+
+test('a crashed replica shows in its row and on every screen, and is restarted from the row', async ({
+  page,
+  request,
+}) => {
+  const launched = await request.post(api('/api/v1/models'), {
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'fragile', replica: 2 },
+  })
+  expect(launched.status()).toBe(200)
+  await page.goto('#/running_models/LLM')
+  const row = page.getByRole('grid').getByRole('row', { name: /fragile/ })
+  await expect(row.getByRole('gridcell').nth(7)).toHaveText('Ready0 / 8')
+
+  killOneWorker(testServer('open').dataDir)
+  // Read again every 5 s: the row says it without a reload.
+  const open = row.getByRole('button', { name: 'fragile: 1/2 up, see what happened' })
+  await expect(open).toBeVisible({ timeout: 10_000 })
+
+  // Every screen lists it, linked to its list.
+  await page.getByRole('link', { name: 'Launch Model' }).click()
+  const strip = page.getByRole('region', { name: 'Needs attention' })
+  await expect(strip).toContainText('1 model needs attention')
+  await expect(strip).toContainText('fragile: 1 of 2 replicas up')
+  await strip.getByRole('link', { name: 'fragile' }).click()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+
+  await open.click()
+  const dialog = page.getByRole('dialog', { name: 'fragile needs attention' })
+  await expect(dialog).toContainText('1 of 2 replicas up.')
+  await expect(dialog.getByLabel('Reason')).toHaveText(
+    /^replica \d: worker exited unexpectedly \(signal SIGKILL\)$/,
+  )
+  await dialog.getByRole('button', { name: 'Restart failed replicas' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row.getByRole('gridcell').nth(7)).toHaveText('Ready0 / 8')
+  await expect(strip).toBeHidden({ timeout: 10_000 })
+})

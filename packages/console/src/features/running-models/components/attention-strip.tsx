@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'react-router'
+import { Notice } from '../../../components/notice'
+import { useT } from '../../../i18n/react'
+import { routes } from '../../../lib/routes'
+import { useServerFeature } from '../../../lib/server-features'
+import { tokenCookie } from '../../../lib/storage'
+import { attentionQuery, type Attention } from '../api/health'
+import './attention-strip.css'
+
+/**
+ * On every screen: the running models with replicas down and the launches that failed, each linked to its list,
+ * read again every 5 s. Nothing when all is well.
+ */
+export function AttentionStrip() {
+  const t = useT()
+  const withHealth = useServerFeature('model_health')
+  const attention = useQuery(attentionQuery(tokenCookie.get(), withHealth))
+  const items = attention.data ?? []
+  if (items.length === 0) return null
+  const said = (item: Attention) =>
+    item.kind === 'launch'
+      ? t('running.attention.launchFailed')
+      : item.health.state === 'failed'
+        ? t('running.attention.failed')
+        : t('running.attention.degraded', {
+            ready: item.health.ready_replicas,
+            replicas: item.health.replicas,
+          })
+  return (
+    <section className="attention-strip" aria-label={t('running.attention.label')}>
+      <Notice severity="warning" role="status" title={t('running.attention.title', { count: items.length })}>
+        <ul className="attention-list">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.uid}`}>
+              <Link to={routes.runningModels.href(item.type)}>{item.uid}</Link>: {said(item)}
+            </li>
+          ))}
+        </ul>
+      </Notice>
+    </section>
+  )
+}

@@ -1,0 +1,52 @@
+import type { HealthState, RunningModel } from '@serving-console/contract'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
+import { unhealthy } from '../api/health'
+
+// Said at render time, so the cell follows a change of language.
+const STATE_LABEL = {
+  ready: 'running.health.ready',
+  busy: 'running.health.busy',
+  degraded: 'running.health.degraded',
+  failed: 'running.health.failed',
+} as const satisfies Record<HealthState, MessageId>
+
+/**
+ * A model's health and load, where this platform reports them: "● Ready" over "2 / 4 +3" (served / places,
+ * waiting). A model with replicas down says so as a button that opens what happened and the restart.
+ */
+export function StatusCell({ row, onOpen }: { row: RunningModel; onOpen: () => void }) {
+  const t = useT()
+  const { health, load } = row
+  const label = health
+    ? t(STATE_LABEL[health.state], { ready: health.ready_replicas, replicas: health.replicas })
+    : null
+  const loadSaid = load
+    ? t('running.load.detail', { ...load, parallel: row.n_parallel ?? load.capacity })
+    : ''
+  return (
+    <span className="running-status">
+      {health &&
+        (unhealthy(health) ? (
+          <button
+            type="button"
+            className="running-status-state running-status-open"
+            data-state={health.state}
+            aria-label={t('running.health.open', { uid: row.id, state: label })}
+            onClick={onOpen}
+          >
+            {label}
+          </button>
+        ) : (
+          <span className="running-status-state" data-state={health.state}>
+            {label}
+          </span>
+        ))}
+      {load && (
+        <span className="running-load" title={loadSaid} aria-label={loadSaid} role="img">
+          {t('running.load.cell', load)}
+        </span>
+      )}
+    </span>
+  )
+}
