@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { APIRequestContext } from '@playwright/test'
 
 const TINY_MODELS = fileURLToPath(new URL('../../packages/server/dist/gguf/tiny-models.js', import.meta.url))
 
@@ -47,4 +48,18 @@ export function killOneWorker(dataDir: string): number {
     return Number(entry)
   }
   throw new Error(`no model worker of the platform in ${dataDir}`)
+}
+
+/** Terminates every running model and forgets every launch (failed ones too): a test starts from nothing. */
+export async function forgetAllModels(request: APIRequestContext, api: (path: string) => string) {
+  const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
+  const launches = (await (await request.get(api('/api/v1/models/launches'))).json()) as {
+    model_uid: string
+  }[]
+  for (const uid of [
+    ...running.data.map((model) => model.id),
+    ...launches.map((launch) => launch.model_uid),
+  ]) {
+    await request.delete(api(`/api/v1/models/${uid}`))
+  }
 }

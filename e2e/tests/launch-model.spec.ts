@@ -98,6 +98,70 @@ test('a favourite is kept across reloads', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('collectionArr'))).toBe('[]')
 })
 
+test('LAUNCH says what it still needs while it is disabled', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'qwen3').click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen3' })
+  const launch = drawer.getByRole('button', { name: 'Launch', exact: true })
+  await expect(launch).toBeDisabled()
+  await expect(launch).toHaveAccessibleDescription(/^To launch, choose .*Quantization\.$/)
+  for (const name of ['Model Format', 'Model Size', 'Quantization']) {
+    const field = drawer.getByRole('combobox', { name })
+    if ((await field.textContent())?.trim()) continue
+    await field.click()
+    await page.getByRole('option').first().click()
+  }
+  await expect(launch).toBeEnabled()
+  await expect(launch).not.toHaveAttribute('aria-describedby')
+})
+
+test('the launch as a command line: copied, pasted back to the same form, refused when it cannot be', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('#/launch_model/llm')
+  await card(page, 'tiny-chat').click()
+  const drawer = page.getByRole('region', { name: 'Launch tiny-chat' })
+  const uid = drawer.getByRole('textbox', { name: 'Model UID (optional)' })
+  await uid.fill('from-a-command')
+  await drawer.getByRole('button', { name: 'Command line' }).click()
+  const command = drawer.getByLabel('xinference launch', { exact: true })
+  await expect(command).toContainText(
+    /^xinference launch --endpoint http:\/\/127\.0\.0\.1:\d+ --model-name tiny-chat --model-type LLM --model-engine llama\.cpp --model-uid from-a-command /,
+  )
+  await drawer.getByRole('button', { name: 'Copy the command' }).click()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toBe(await command.textContent())
+
+  // Pasted back over a changed form: the form is what was copied.
+  await uid.fill('something else')
+  const paste = drawer.getByRole('textbox', { name: 'Paste an xinference launch command' })
+  await paste.fill(copied)
+  await drawer.getByRole('button', { name: 'Fill the form' }).click()
+  await expect(uid).toHaveValue('from-a-command')
+  await expect(drawer.getByRole('combobox', { name: 'Quantization' })).toHaveText('f32')
+
+  // A line the form cannot hold changes nothing, and says why.
+  await paste.fill(`${copied} --model-path /models/x`)
+  await drawer.getByRole('button', { name: 'Fill the form' }).click()
+  await expect(paste).toHaveAccessibleDescription(
+    'The form has no place for --model-path: nothing was filled.',
+  )
+  await expect(uid).toHaveValue('from-a-command')
+  await paste.fill('xinference launch --model-name qwen3 --model-engine llama.cpp')
+  await drawer.getByRole('button', { name: 'Fill the form' }).click()
+  await expect(paste).toHaveAccessibleDescription(
+    'This command launches qwen3, not tiny-chat: nothing was filled.',
+  )
+
+  await drawer.getByRole('combobox', { name: 'Format', exact: true }).click()
+  await page.getByRole('option', { name: 'curl' }).click()
+  await expect(drawer.getByLabel('curl', { exact: true })).toContainText(
+    /^curl -X POST http:\/\/127\.0\.0\.1:\d+\/v1\/models/,
+  )
+})
+
 test('launch a tiny model, reuse its Last Config, manage its cache', async ({ page, context, request }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await page.goto('#/launch_model/llm')
@@ -121,7 +185,10 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   await card(page, 'tiny-chat').click()
   const lastConfig = drawer.getByText('Last Config', { exact: true })
   await expect(lastConfig).toBeVisible()
-  await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('tiny-e2e')
+  // tiny-e2e is still running: a second copy under its uid would be refused, so a free one is offered.
+  const uid = drawer.getByRole('textbox', { name: 'Model UID (optional)' })
+  await expect(uid).toHaveValue('tiny-e2e-2')
+  await expect(uid).toHaveAccessibleDescription('tiny-e2e is running already: a free uid is suggested.')
   await drawer.getByRole('button', { name: 'Remove Last Config' }).click()
   await expect(lastConfig).toBeHidden()
   await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('')

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test'
-import { killOneWorker } from '../support/models'
+import { forgetAllModels, killOneWorker } from '../support/models'
 import { testServer } from '../support/servers'
 
 // The embedded platform only: a gateway's cluster reports no health of its models.
 const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 
-test.afterEach(async ({ request }) => {
-  await request.delete(api('/api/v1/models/fragile'))
-})
+test.beforeEach(async ({ request }) => forgetAllModels(request, api))
+test.afterEach(async ({ request }) => forgetAllModels(request, api))
 
 test('a crashed replica shows in its row and on every screen, and is restarted from the row', async ({
   page,

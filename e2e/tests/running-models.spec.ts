@@ -1,25 +1,16 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { forgetAllModels } from '../support/models'
 
 const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const grid = (page: Page) => page.getByRole('grid')
 /** SPEC §2's columns of the language models' table. */
 const LLM_COLUMNS = ['ID', 'Name', 'Address', 'GPU Indexes', 'Size', 'Quantization', 'Replica', 'Actions']
 
-async function cleanUp(request: APIRequestContext) {
-  const running = (await (await request.get(api('/api/v1/models'))).json()) as { data: { id: string }[] }
-  const launches = (await (await request.get(api('/api/v1/models/launches'))).json()) as {
-    model_uid: string
-  }[]
-  for (const uid of [
-    ...running.data.map((model) => model.id),
-    ...launches.map((launch) => launch.model_uid),
-  ]) {
-    await request.delete(api(`/api/v1/models/${uid}`))
-  }
-}
-
-test.beforeEach(async ({ request }) => cleanUp(request))
-test.afterEach(async ({ request }) => cleanUp(request))
+test.beforeEach(async ({ request }) => forgetAllModels(request, api))
+test.afterEach(async ({ request }) => forgetAllModels(request, api))
 
 test('tabs, columns and the empty overlay', async ({ page }) => {
   await page.goto('#/running_models/LLM')
@@ -80,7 +71,7 @@ test('every action is fully visible beside the side navigation, from 1280 px up'
 
 test('a model of this platform shows its load, read again while it serves', async ({ page, request }) => {
   const launched = await request.post(api('/api/v1/models'), {
-    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'busy', n_parallel: 1 },
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'busy', n_parallel: 1, idle_ttl: 10 },
   })
   expect(launched.status()).toBe(200)
   await page.goto('#/running_models/LLM')
@@ -93,10 +84,8 @@ test('a model of this platform shows its load, read again while it serves', asyn
   const row = grid(page).getByRole('row', { name: /busy/ })
   const load = row.getByRole('img')
   await expect(row.getByText('Ready', { exact: true })).toBeVisible()
-  await expect(load).toHaveText('0 / 1')
-  await expect(load).toHaveAccessibleName(
-    'Serving 0 of 1 requests at once (1 per replica); 0 waiting, at most 4 before new requests are refused',
-  )
+  // Idle, with an idle_ttl of 10 minutes: when it goes instead of its (empty) load.
+  await expect(row.getByText('unloads in 10 min', { exact: true })).toBeVisible()
   // Long answers one after another on the one place: seconds of work, so a refresh (every 5 s) sees it busy.
   const answers = Array.from({ length: 6 }, () =>
     request.post(api('/v1/chat/completions'), {
@@ -105,9 +94,61 @@ test('a model of this platform shows its load, read again while it serves', asyn
     }),
   )
   await expect(load).toHaveText(/^1 \/ 1 \+[1-5]$/, { timeout: 15_000 })
+  await expect(load).toHaveAccessibleName(
+    /^Serving 1 of 1 requests at once \(1 per replica\); [1-5] waiting, at most 4 before new requests are refused$/,
+  )
   await expect(row.getByText('Busy', { exact: true })).toBeVisible()
   await request.delete(api('/api/v1/models/busy'))
   await Promise.allSettled(answers)
+})
+
+test('Stop all says how many models and which, then stops them all', async ({ page, request }) => {
+  for (const model_uid of ['first', 'second']) {
+    const launched = await request.post(api('/api/v1/models'), {
+      data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid },
+    })
+    expect(launched.status()).toBe(200)
+  }
+  await page.goto('#/running_models/embedding')
+  // Every tab's models, whichever tab is shown.
+  await page.getByRole('button', { name: 'Stop all (2)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Warning' })
+  await expect(dialog).toContainText(
+    'Stop all 2 running models (first, second)? Requests they are answering are cut off.',
+  )
+  await dialog.getByRole('button', { name: 'yes' }).click()
+  await expect(page.getByRole('button', { name: 'Stop all (0)' })).toBeDisabled()
+  const left = (await (await request.get(api('/api/v1/models'))).json()) as { data: unknown[] }
+  expect(left.data).toEqual([])
+})
+
+test('a running model says how to use it, and the TypeScript it gives runs', async ({ page, request }) => {
+  const launched = await request.post(api('/api/v1/models'), {
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'callable' },
+  })
+  expect(launched.status()).toBe(200)
+  await page.goto('#/running_models/LLM')
+  await grid(page).getByRole('button', { name: 'How to use callable' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Use callable' })
+  await expect(dialog.getByLabel('curl', { exact: true })).toContainText(
+    /^curl 'http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions'/,
+  )
+
+  await dialog.getByRole('combobox', { name: 'Format' }).click()
+  await page.getByRole('option', { name: 'TypeScript (openai)' }).click()
+  const typescript = (await dialog.getByLabel('TypeScript (openai)', { exact: true }).textContent()) ?? ''
+  // The official client, run as written (it is plain JavaScript too), against this server.
+  const file = test.info().outputPath('snippet.mjs')
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, typescript)
+  const printed = execFileSync(process.execPath, [file], { encoding: 'utf8', timeout: 30_000 })
+  expect(printed.trim().length).toBeGreaterThan(0)
+
+  await dialog.getByRole('combobox', { name: 'Format' }).click()
+  await page.getByRole('option', { name: 'xinference launch (launch it again)' }).click()
+  await expect(dialog.getByLabel('xinference launch (launch it again)', { exact: true })).toContainText(
+    / --model-name tiny-chat --model-type LLM --model-engine llama\.cpp --model-uid callable --size-in-billions 0_0002 --model-format ggufv2 --quantization f32 --replica 1 --n_parallel 4$/,
+  )
 })
 
 test('hovering a card says how to launch it, in the card', async ({ page }) => {
@@ -172,9 +213,23 @@ test('two replicas, the log, and the no-match overlay', async ({ page, request }
   await expect(row.getByRole('gridcell').nth(4)).toHaveText('2')
   await expect(row.getByRole('button', { name: 'Launch Web UI' })).toHaveCount(0)
 
+  const embedded = await request.post(api('/v1/embeddings'), {
+    data: { model: 'embed-2', input: 'private words' },
+  })
+  expect(embedded.status()).toBe(200)
   await row.getByRole('button', { name: 'Log of embed-2' }).click()
   const log = page.getByRole('dialog', { name: 'embed-2 log' })
-  await expect(log.getByLabel('Log lines')).toContainText('[replica 1] ready')
+  const lines = log.getByLabel('Log lines')
+  await expect(lines).toContainText('[replica 1] ready')
+  // Every line has its time; the request has its own line, without its text.
+  await expect(lines).toContainText(/Z request embed 200 · \d+ → 0 tokens · \d+ ms · replica \d/)
+  await expect(lines).not.toContainText('private words')
+  await log.getByRole('textbox', { name: 'Filter lines' }).fill('REQUEST EMBED')
+  await expect(lines).toHaveText(/^\S+Z request embed 200 [^\n]+$/)
+  await expect(log.getByText(/^1 of \d+ lines$/)).toBeVisible()
+  const download = page.waitForEvent('download')
+  await log.getByRole('button', { name: 'Download' }).click()
+  expect((await download).suggestedFilename()).toBe('embed-2.log')
   await log.getByRole('button', { name: 'Close' }).click()
 
   await page.getByRole('button', { name: 'Search' }).click()

@@ -17,17 +17,22 @@ export const DownloadProgress = z.looseObject({
 })
 export type DownloadProgress = z.infer<typeof DownloadProgress>
 
-/** `GET /api/v1/models/launches`: one launch in flight, failed or cancelled, newest first. */
+/**
+ * `GET /api/v1/models/launches`: one launch in flight, failed or cancelled, newest first; and models unloaded
+ * after their `idle_ttl` (`error` says after how long), so the console can say so.
+ */
 export const Launch = z.looseObject({
   model_uid: z.string(),
   model_name: z.string(),
   model_type: z.string(),
   replica: z.optional(z.number()),
-  stage: z.enum(['pending', 'downloading', 'loading', 'failed', 'cancelled']),
+  stage: z.enum(['pending', 'downloading', 'loading', 'failed', 'cancelled', 'unloaded']),
   progress: z.number(),
   error: z.nullable(z.string()),
   download: z.nullable(DownloadProgress),
   created: z.optional(z.number()),
+  /** An unloaded model's minutes without a request before it was unloaded. */
+  idle_minutes: z.optional(z.number()),
 })
 export type Launch = z.infer<typeof Launch>
 export const LaunchList = z.array(Launch)

@@ -7,6 +7,8 @@ export const MAX_REPLICAS = 64
 /** Requests one replica of a language model serves at once (`n_parallel`), and the platform's default. */
 export const MAX_PARALLEL = 64
 export const DEFAULT_PARALLEL = 4
+/** The longest `idle_ttl` (minutes): thirty days. */
+export const MAX_IDLE_TTL = 60 * 24 * 30
 
 const PeftModelConfig = z.looseObject({
   lora_list: z.optional(
@@ -42,6 +44,8 @@ export const LaunchRequest = z.looseObject({
   request_limits: z.nullish(z.int().check(z.minimum(1), z.maximum(1_000_000))),
   /** A language model's requests served at once per replica, each on its own context sequence. */
   n_parallel: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PARALLEL))),
+  /** Minutes without a request after which the model is unloaded (terminated); none: it stays. */
+  idle_ttl: z.nullish(z.int().check(z.minimum(1), z.maximum(MAX_IDLE_TTL))),
   worker_ip: z.nullish(z.string().check(z.maxLength(255))),
   gpu_idx: z.nullish(z.array(z.int().check(z.nonnegative(), z.maximum(1024))).check(z.maxLength(64))),
   download_hub: z.nullish(z.enum(['huggingface', 'modelscope', 'csghub'])),
@@ -100,6 +104,8 @@ export const RunningModel = z.looseObject({
   n_parallel: z.optional(z.number()),
   load: z.optional(ModelLoad),
   health: z.optional(ModelHealth),
+  /** With `idle_ttl`: when it will be unloaded if no request comes (Unix seconds); null while it serves one. */
+  unloads_at: z.optional(z.nullable(z.number())),
 })
 export type RunningModel = z.infer<typeof RunningModel>
 

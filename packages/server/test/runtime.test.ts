@@ -172,6 +172,33 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     },
   )
 
+  it(
+    'logs every line with its time, and one line per request without its text',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      await launch(app, TINY_CHAT)
+      const chat = await app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: {
+          model: 'tiny-chat',
+          messages: [{ role: 'user', content: 'a secret prompt' }],
+          max_tokens: 3,
+        },
+      })
+      const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
+      const lines = (await app.inject('/v1/models/tiny-chat/logs')).json<{ lines: string[] }>().lines
+      for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /)
+      expect(lines.at(-1)).toMatch(
+        new RegExp(
+          `Z request chat 200 · ${String(usage.prompt_tokens)} → ${String(usage.completion_tokens)} tokens · \\d+ ms · replica 0$`,
+        ),
+      )
+      expect(lines.join('\n')).not.toContain('a secret prompt')
+    },
+  )
+
   it('streams chat as SSE chunks ending in [DONE]', { timeout: 30_000 }, async () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
@@ -562,6 +589,37 @@ describe('many users at once', () => {
       await Promise.all(waiting)
       // First come first served would answer a2, a3, then b1: b waiting behind all of a's.
       expect(order).toEqual(['a2', 'b1', 'a3'])
+    },
+  )
+
+  it(
+    'unloads a model idle past its idle_ttl, says when it will, and lists it as unloaded',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      expect((await launch(app, { ...TINY_CHAT, idle_ttl: 1 })).statusCode).toBe(200)
+      const model = app.platform.models.get('tiny-chat')
+      const row = async () =>
+        (await app.inject('/api/v1/models')).json<{ data: { unloads_at?: number | null }[] }>().data[0]
+      const unloadsAt = (await row())?.unloads_at ?? 0
+      expect(unloadsAt * 1000 - Date.now()).toBeGreaterThan(55_000)
+      expect(unloadsAt * 1000 - Date.now()).toBeLessThanOrEqual(61_000)
+      // Serving: no unload is due.
+      const held = model.acquire()
+      expect((await row())?.unloads_at).toBeNull()
+      await app.platform.models.unloadIdle(Date.now() + 120_000)
+      expect(app.platform.models.listed()).toHaveLength(1)
+      held.release()
+
+      await app.platform.models.unloadIdle(Date.now() + 61_000)
+      expect((await app.inject('/api/v1/models')).json<{ data: unknown[] }>().data).toEqual([])
+      expect((await app.inject('/api/v1/models/launches')).json()).toMatchObject([
+        { model_uid: 'tiny-chat', stage: 'unloaded', error: 'Unloaded after 1 min without a request' },
+      ])
+      await waitFor(() => model.workers.every((worker) => worker.status === 'STOPPED'))
+      // Its uid is free again.
+      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
+      expect((await launch(app, { ...TINY_CHAT, model_uid: 'x', idle_ttl: 0 })).statusCode).toBe(422)
     },
   )
 

@@ -12,6 +12,7 @@ const STAGE: Record<Launch['stage'], MessageId> = {
   loading: 'common.launchProgress.stage.loading',
   failed: 'common.launchProgress.stage.failed',
   cancelled: 'common.launchProgress.stage.cancelled',
+  unloaded: 'common.launchProgress.stage.unloaded',
 }
 
 function downloadText(launch: Launch, t: ReturnType<typeof useT>): string | null {

@@ -5,7 +5,8 @@ import { pollDelay } from './polling'
 
 export type { Launch }
 
-export const inFlight = (launch: Launch) => launch.stage !== 'failed' && launch.stage !== 'cancelled'
+export const inFlight = (launch: Launch) =>
+  launch.stage === 'pending' || launch.stage === 'downloading' || launch.stage === 'loading'
 
 /**
  * `GET /api/v1/models/launches`: launches in flight and those that failed, from the server, so a reload rebuilds

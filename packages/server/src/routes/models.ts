@@ -94,6 +94,7 @@ export async function modelRoutes(app: FastifyInstance, options: { models: Model
         error: model.error,
         download: model.download,
         created: Math.floor(model.createdAt / 1000),
+        ...(model.idleMinutes === null ? {} : { idle_minutes: model.idleMinutes }),
       })),
     )
   }

@@ -27,6 +27,8 @@ export interface LaunchPlan {
   parallel: number
   hub: Hub
   requestLimits: number | null
+  /** Unloaded after this long without a request (ms); null: never. */
+  idleTtlMs: number | null
   useGpu: boolean
   /** For a custom chat model: the template of its prompt style, or of the built-in family it names. */
   chatTemplate: { template: string; from: string } | null
@@ -149,6 +151,7 @@ export function planLaunch(
     parallel: kind === 'chat' ? (request.n_parallel ?? DEFAULT_PARALLEL) : 1,
     hub,
     requestLimits: request.request_limits ?? null,
+    idleTtlMs: request.idle_ttl ? request.idle_ttl * 60_000 : null,
     useGpu: machine.gpuCount > 0 && request.n_gpu !== null,
     chatTemplate: type === 'LLM' ? chatTemplateOf(found.family, found.is_builtin, catalogue) : null,
   }

@@ -1,4 +1,7 @@
-/** The end of a model's worker output: at most `maxLines` lines are kept, the oldest dropped first. */
+/**
+ * The end of a model's log (its workers' output, its launch, one line per request): each line stamped with the
+ * time it was written (ISO 8601, UTC); at most `maxLines` lines are kept, the oldest dropped first.
+ */
 export class ModelLog {
   private readonly lines: string[] = []
   private partial = ''
@@ -13,7 +16,8 @@ export class ModelLog {
   }
 
   add(line: string): void {
-    this.lines.push(line.length > 4000 ? `${line.slice(0, 4000)}…` : line)
+    const stamped = `${new Date().toISOString()} ${line}`
+    this.lines.push(stamped.length > 4000 ? `${stamped.slice(0, 4000)}…` : stamped)
     if (this.lines.length > this.maxLines) this.lines.splice(0, this.lines.length - this.maxLines)
   }
 

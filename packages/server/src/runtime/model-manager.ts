@@ -34,10 +34,15 @@ export interface ModelManagerOptions {
  * Launches, tracks and stops models. A launch answers once every replica has loaded, as upstream does, while
  * progress and cancel follow it by uid. Failed launches and crashed replicas keep their reason.
  */
+/** How often idle models are looked for: `idle_ttl` is in minutes, so an unload is at most this late. */
+const IDLE_CHECK_MS = 15_000
+
 export class ModelManager {
   private readonly models = new Map<string, RunningModel>()
   private readonly removedListeners: ((uid: string) => void)[] = []
   private readonly downloads = new SharedDownloads()
+  /** Unloads idle models; unref'd, so it never keeps the process alive. */
+  private readonly idleTimer = setInterval(() => void this.unloadIdle(), IDLE_CHECK_MS).unref()
 
   constructor(private readonly options: ModelManagerOptions) {}
 
@@ -101,6 +106,7 @@ export class ModelManager {
       )
       await Promise.race([Promise.all(model.workers.map((worker) => worker.ready)), cancelled])
       model.stage = 'ready'
+      model.lastActivity = Date.now()
       model.log.add('ready')
       return { model_uid: plan.uid }
     } catch (error) {
@@ -248,8 +254,29 @@ export class ModelManager {
       .sort((a, b) => b.sequence - a.sequence)
   }
 
+  /**
+   * Unloads every model idle past its `idle_ttl`: its workers stop and it is listed with the launches as
+   * `unloaded` (with how long it was idle), so the console can say what happened. Called every IDLE_CHECK_MS.
+   */
+  async unloadIdle(now = Date.now()): Promise<void> {
+    for (const model of this.listed()) {
+      const at = model.unloadsAt
+      if (at === null || at > now) continue
+      const minutes = Math.round((now - model.lastActivity) / 60_000)
+      model.log.add(`unloaded after ${String(minutes)} min without a request (idle_ttl)`)
+      model.terminated = true
+      model.stage = 'unloaded'
+      model.idleMinutes = minutes
+      model.error = `Unloaded after ${String(minutes)} min without a request`
+      for (const listener of this.removedListeners) listener(model.uid)
+      this.forgetOldLaunches()
+      await Promise.all(model.workers.map((worker) => worker.stop()))
+    }
+  }
+
   /** Aborts every launch and stops every worker; requests in flight are answered with 503. */
   async shutdown(): Promise<void> {
+    clearInterval(this.idleTimer)
     for (const model of this.models.values()) {
       model.terminated = true
       model.controller.abort()

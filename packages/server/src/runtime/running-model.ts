@@ -10,7 +10,7 @@ import type { WorkerRequest } from './protocol.js'
 import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
 import type { ModelMetrics, ReplicaLabels, ReplicaLoad } from '../metrics/model-metrics.js'
 
-export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled'
+export type Stage = 'pending' | 'downloading' | 'loading' | 'ready' | 'failed' | 'cancelled' | 'unloaded'
 
 export interface ServeOptions {
   signal?: AbortSignal
@@ -63,7 +63,19 @@ export class RunningModel {
 
   /** Still launching or serving: its uid is taken. */
   get active(): boolean {
-    return this.stage !== 'failed' && this.stage !== 'cancelled'
+    return this.stage !== 'failed' && this.stage !== 'cancelled' && this.stage !== 'unloaded'
+  }
+
+  /** Once unloaded: the minutes it went without a request. */
+  idleMinutes: number | null = null
+
+  /** When it last took or finished a request (or became ready): its idle time runs from there. */
+  lastActivity = Date.now()
+
+  /** When it is to be unloaded (ms), if it has an `idle_ttl` and serves nothing now. */
+  get unloadsAt(): number | null {
+    if (this.plan.idleTtlMs === null || this.inFlight > 0) return null
+    return this.lastActivity + this.plan.idleTtlMs
   }
 
   /** 0–1: downloading fills the first 80 %, loading the replicas the rest. */
@@ -103,6 +115,9 @@ export class RunningModel {
       n_parallel: this.plan.parallel,
       load: this.loadRow(),
       health: this.health(),
+      ...(this.plan.idleTtlMs === null
+        ? {}
+        : { unloads_at: this.unloadsAt === null ? null : Math.ceil(this.unloadsAt / 1000) }),
       ...(type === 'embedding'
         ? { dimensions: family.dimensions, max_tokens: family.max_tokens, language: family.language }
         : {}),
@@ -153,6 +168,7 @@ export class RunningModel {
     const places = this.placesOf(worker)
     const turn = places.take(client, signal)
     this.inFlight += 1
+    this.lastActivity = Date.now()
     let released = false
     return {
       worker,
@@ -161,6 +177,7 @@ export class RunningModel {
         if (released) return
         released = true
         this.inFlight -= 1
+        this.lastActivity = Date.now()
         // A place taken is given back; a request that left the line took none.
         turn.then(
           () => places.release(),
@@ -257,11 +274,14 @@ export class RunningModel {
     options: ServeOptions,
   ): Promise<T> {
     // Timed from admission: the wait for a place is part of what the user feels.
+    const started = performance.now()
     const meter = this.metrics?.start(
       this.labelsOf(worker),
       options.onChunk !== undefined,
       this.plan.kind === 'chat',
     )
+    let status = 200
+    let tokens = { input: 0, output: 0 }
     try {
       await turn
       const result = await worker.request<T>(request, {
@@ -272,25 +292,38 @@ export class RunningModel {
           options.onChunk?.(text)
         },
       })
-      meter?.done(tokensOf(result))
+      tokens = tokensOf(result)
+      meter?.done(tokens)
+      // Stopped where it was because its client went away.
+      if (options.signal?.aborted) status = 499
       return result
     } catch (error) {
+      const refusal = this.refusalOf(error, worker)
       // Nobody is there to tell (client gone): not an error of the model's.
-      if (error instanceof LeftTheQueue) throw new HttpError(499, error.message)
-      meter?.failed()
-      const message = error instanceof Error ? error.message : String(error)
-      if (this.terminated)
-        throw new HttpError(503, `Model ${this.uid} was terminated while answering this request`)
-      if (error instanceof WorkerGoneError) {
-        throw new HttpError(
-          503,
-          `Replica ${worker.replicaId} of ${this.uid} stopped while answering: ${message}`,
-        )
-      }
-      throw new HttpError(400, `Model ${this.uid} could not answer this request: ${message}`)
+      if (refusal.statusCode !== 499) meter?.failed()
+      status = refusal.statusCode
+      throw refusal
     } finally {
       release()
+      // One line per request: what, how it ended, tokens and time; never its text (docs/platform.md).
+      this.log.add(
+        `request ${request.op}${options.onChunk ? ' (streamed)' : ''} ${String(status)} · ${String(tokens.input)} → ${String(tokens.output)} tokens · ${String(Math.round(performance.now() - started))} ms · replica ${String(worker.replicaId)}`,
+      )
     }
+  }
+
+  /** What a failed request is told: 499 when its client left, 503 when its replica went away, else 400. */
+  private refusalOf(error: unknown, worker: WorkerProcess): HttpError {
+    if (error instanceof LeftTheQueue) return new HttpError(499, error.message)
+    const message = error instanceof Error ? error.message : String(error)
+    if (this.terminated)
+      return new HttpError(503, `Model ${this.uid} was terminated while answering this request`)
+    if (error instanceof WorkerGoneError)
+      return new HttpError(
+        503,
+        `Replica ${worker.replicaId} of ${this.uid} stopped while answering: ${message}`,
+      )
+    return new HttpError(400, `Model ${this.uid} could not answer this request: ${message}`)
   }
 }
 

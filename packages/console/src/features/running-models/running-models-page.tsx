@@ -2,6 +2,9 @@ import type { RunningModel } from '@serving-console/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
+import { Button } from '../../components/button'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { DeleteOutlineOutlinedIcon } from '../../components/icons'
 import { LoadError } from '../../components/load-error'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
@@ -13,10 +16,13 @@ import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
-import { rowsOfType, runningModelsQuery, useTerminateModel } from './api/running-models'
+import { runningModelsQuery } from '../../lib/running-models'
+import { rowsOfType, useTerminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
 import { HealthDialog } from './components/health-dialog'
 import { LogsDialog } from './components/logs-dialog'
+import { UseDialog } from './components/use-dialog'
+import './running-models-page.css'
 import { RunningModelsTable } from './components/running-models-table'
 
 // Message ids, said at render time so the tabs follow a change of language.
@@ -42,6 +48,9 @@ export function RunningModelsPage() {
   const models = useQuery(runningModelsQuery(cookie))
   const [logsOf, setLogsOf] = useState<string | null>(null)
   const [healthOf, setHealthOf] = useState<string | null>(null)
+  const [stopAllAsked, setStopAllAsked] = useState(false)
+  const [useOf, setUseOf] = useState<string | null>(null)
+  const useRow = models.data?.find((row) => row.id === useOf)
   // The row as last read, so the dialog follows the model's health.
   const healthRow = models.data?.find((row) => row.id === healthOf)
   const modelLogs = useServerFeature('model_logs')
@@ -78,6 +87,14 @@ export function RunningModelsPage() {
     })
   }
 
+  // Every running model, of every tab: Stop all says how many and which.
+  const everyModel = models.data ?? []
+  const stopAll = async () => {
+    setStopAllAsked(false)
+    // One after another, as the Terminate buttons would: a failure is only logged (SPEC §8), the rest go on.
+    for (const row of everyModel) await terminate.mutateAsync(row.id).catch(() => undefined)
+  }
+
   return (
     <>
       <PageHeader title={t('running.title')} />
@@ -87,6 +104,27 @@ export function RunningModelsPage() {
         onChange={choose}
       />
       <LaunchesPanel />
+      <div className="running-toolbar">
+        <Button
+          variant="outlined"
+          color="error"
+          size="small"
+          startIcon={<DeleteOutlineOutlinedIcon fontSize="small" />}
+          disabled={everyModel.length === 0 || isCallingApi}
+          onClick={() => setStopAllAsked(true)}
+        >
+          {t('running.stopAll', { count: everyModel.length })}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={stopAllAsked}
+        text={t('running.stopAll.confirm', {
+          count: everyModel.length,
+          uids: everyModel.map((row) => row.id).join(', '),
+        })}
+        onConfirm={() => void stopAll()}
+        onCancel={() => setStopAllAsked(false)}
+      />
       {models.isError && (
         <LoadError
           title={models.data ? t('running.loadError.refresh') : t('running.loadError.load')}
@@ -103,6 +141,8 @@ export function RunningModelsPage() {
           onTerminate={(row) => terminate.mutate(row.id)}
           onOpenUi={openWebUi}
           onHealth={(row) => setHealthOf(row.id)}
+          onUse={(row) => setUseOf(row.id)}
+          readAt={models.dataUpdatedAt}
           onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
         />
       )}
@@ -120,6 +160,7 @@ export function RunningModelsPage() {
           }
         />
       )}
+      {useRow && <UseDialog row={useRow} onClose={() => setUseOf(null)} />}
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}
     </>
   )

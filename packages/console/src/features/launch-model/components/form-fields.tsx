@@ -40,7 +40,8 @@ export function ModelUidField({
   onChange,
   modelName,
   error,
-}: SharedFieldProps & { modelName: string; error?: string | null }) {
+  hint,
+}: SharedFieldProps & { modelName: string; error?: string | null; hint?: string | null }) {
   const t = useT()
   return (
     <TextField
@@ -50,6 +51,7 @@ export function ModelUidField({
       value={form.modelUid}
       onChange={(modelUid) => onChange({ modelUid })}
       error={error ?? null}
+      helperText={hint ?? undefined}
     />
   )
 }

@@ -6,13 +6,15 @@ import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { CancelIcon } from '../../../components/icons'
 import { LaunchProgress } from '../../../components/launch-progress'
-import { useT } from '../../../i18n/react'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useLocale, useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { fieldErrorText } from '../../../lib/field-errors'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
-import { historyStore } from '../../../lib/storage'
+import { historyStore, tokenCookie } from '../../../lib/storage'
+import { runningModelsQuery } from '../../../lib/running-models'
 import { enginesQuery } from '../api/get-engines'
 import { useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
@@ -20,12 +22,14 @@ import {
   buildPayload,
   emptyForm,
   formFromPayload,
+  freeUid,
   type LaunchForm,
   type LaunchKind,
 } from '../model/launch-form'
 import { needsVirtualEnv, settleCascade } from '../model/launch-options'
-import { gpuIdxError, listInvalid, requestLimitsError } from '../model/validation'
+import { gpuIdxError, listInvalid, missingChoices, requestLimitsError } from '../model/validation'
 import { missingUv } from '../../../lib/upstream-errors'
+import { CommandLine } from './command-line'
 import { LlmLaunchFields } from './llm-launch-fields'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
@@ -38,6 +42,14 @@ interface LaunchDrawerProps {
   onClose: () => void
 }
 
+// The cascade's fields by name, said at render time.
+const FIELD_LABEL = {
+  engine: 'launch.field.engine',
+  format: 'launch.field.format',
+  size: 'launch.field.size',
+  quantization: 'launch.field.quantization',
+} as const satisfies Record<ReturnType<typeof missingChoices>[number], MessageId>
+
 /** SPEC §3: csghub is offered only for qwen2-instruct. */
 const hubOptions = (model: CatalogueModel) =>
   model.name === 'qwen2-instruct' || model.family === 'qwen2-instruct'
@@ -48,6 +60,7 @@ const hubOptions = (model: CatalogueModel) =>
 export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
   const navigate = useNavigate()
   const t = useT()
+  const locale = useLocale()
   const { isCallingApi, isUpdatingModel } = useAppState()
   const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
   const saved = historyStore.get(model.name)
@@ -55,6 +68,20 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const [form, setForm] = useState<LaunchForm>(() =>
     saved ? formFromPayload(saved, gpuCount) : emptyForm(gpuCount),
   )
+  // Last Config's uid may be running still: a free one like it instead, said under the field, until it is edited.
+  const running = useQuery({ ...runningModelsQuery(tokenCookie.get()), enabled: hasLastConfig })
+  const [uidSuggested, setUidSuggested] = useState<{ taken: string; free: string } | null>(null)
+  // Checked once, when the list first arrives (state adjusted while rendering, as React advises over an effect).
+  const [uidChecked, setUidChecked] = useState(false)
+  if (!uidChecked && running.data && saved) {
+    setUidChecked(true)
+    const free = freeUid(form.modelUid, new Set(running.data.map((row) => row.id)))
+    // Not over what the user typed meanwhile.
+    if (free !== form.modelUid && form.modelUid === saved.model_uid) {
+      setForm({ ...form, modelUid: free })
+      setUidSuggested({ taken: form.modelUid, free })
+    }
+  }
   // The form restarts (a new key) when Last Config is removed, so collapsible sections close again.
   const [formKey, setFormKey] = useState(0)
 
@@ -84,9 +111,8 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
 
   const busy = isCallingApi || isUpdatingModel || launch.isPending
   const needsQuantization = model.isBuiltin || settled.format === 'pytorch'
-  const incomplete =
-    kind === 'LLM' &&
-    (!settled.engine || !settled.format || !settled.size || (needsQuantization && !settled.quantization))
+  const missing = kind === 'LLM' ? missingChoices(settled, needsQuantization) : []
+  const incomplete = missing.length > 0
   const invalid =
     (kind === 'LLM' &&
       (requestLimitsError(settled.requestLimits) !== null ||
@@ -123,6 +149,19 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     start()
   }
   const titleId = useId()
+  const whyNotId = useId()
+  // What keeps LAUNCH disabled, said beside it (nothing while a call is out: that passes by itself).
+  const whyNot = busy
+    ? null
+    : incomplete
+      ? t('launch.drawer.missing', {
+          fields: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+            missing.map((choice) => t(FIELD_LABEL[choice])),
+          ),
+        })
+      : invalid
+        ? t('launch.drawer.invalid')
+        : null
   // A uid the server says is taken shows under Model UID, while it is the one that was refused.
   const uidError =
     launch.variables && buildPayload(kind, model.name, settled).model_uid === launch.variables.model_uid
@@ -132,6 +171,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const fieldProps = {
     form: settled,
     uidError,
+    uidHint:
+      uidSuggested && settled.modelUid === uidSuggested.free
+        ? t('launch.field.modelUid.taken', { uid: uidSuggested.taken })
+        : null,
     gpuCount,
     hubOptions: hubOptions(model),
     onChange: change,
@@ -177,6 +220,17 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             <SimpleLaunchFields {...fieldProps} kind={kind} />
           )}
         </div>
+        {/* Outside the keyed form: a pasted command restarts the form, not this panel. */}
+        <div className="launch-drawer-command">
+          <CommandLine
+            payload={buildPayload(kind, model.name, settled)}
+            modelName={model.name}
+            onPaste={(payload) => {
+              setForm(formFromPayload(payload, gpuCount))
+              setFormKey(formKey + 1)
+            }}
+          />
+        </div>
         {missingUvFailure && !launch.isPending && (
           <div className="launch-drawer-notice">
             <MissingUvNotice
@@ -194,11 +248,17 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
           </div>
         )}
         <footer className="launch-drawer-actions">
+          {whyNot && (
+            <p id={whyNotId} className="launch-drawer-why-not">
+              {whyNot}
+            </p>
+          )}
           <Button onClick={onClose}>{t('launch.drawer.goBack')}</Button>
           <Button
             variant="contained"
             loading={launch.isPending}
             disabled={!canLaunch}
+            aria-describedby={whyNot ? whyNotId : undefined}
             title={t('launch.drawer.launchShortcut')}
             onClick={start}
           >

@@ -20,6 +20,8 @@ interface LlmLaunchFieldsProps {
   modelName: string
   /** The server's refusal of the uid, for under Model UID. */
   uidError: string | null
+  /** Why Model UID holds a uid the user did not type (Last Config's was taken). */
+  uidHint: string | null
 }
 
 const sizeLabel = (size: string) => `${size.replace('_', '.')}B`
@@ -33,6 +35,7 @@ export function LlmLaunchFields({
   onChange,
   modelName,
   uidError,
+  uidHint,
 }: LlmLaunchFieldsProps) {
   const t = useT()
   // 'auto' is said in the language shown; CPU and the counts are the same in every language.
@@ -44,7 +47,7 @@ export function LlmLaunchFields({
   const hasLora = form.loras.length + form.imageLoraLoad.length + form.imageLoraFuse.length > 0
   return (
     <div className="launch-fields">
-      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} />
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} hint={uidHint} />
       <Select
         label={t('launch.field.engine')}
         value={form.engine}

@@ -15,6 +15,8 @@ interface SimpleLaunchFieldsProps {
   modelName: string
   /** The server's refusal of the uid, for under Model UID. */
   uidError: string | null
+  /** Why Model UID holds a uid the user did not type (Last Config's was taken). */
+  uidHint: string | null
 }
 
 /** SPEC §2 fields for embedding, rerank and flexible (device, replica, placement) and image and audio (uid, hub). */
@@ -26,12 +28,13 @@ export function SimpleLaunchFields({
   onChange,
   modelName,
   uidError,
+  uidHint,
 }: SimpleLaunchFieldsProps) {
   const t = useT()
   const withPlacement = kind === 'embedding' || kind === 'rerank' || kind === 'flexible'
   return (
     <div className="launch-fields">
-      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} />
+      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} hint={uidHint} />
       <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
       {withPlacement && (
         <>

@@ -1,5 +1,5 @@
 import { LaunchRequest, type ModelType } from '@serving-console/contract'
-import { sizeValue } from './launch-options'
+import { sizeValue } from '../../../lib/launch-command'
 import { typedValue, valueText } from './typed-value'
 import { rowComplete, type KeyValueRow } from './validation'
 
@@ -114,11 +114,14 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
   }
 }
 
+/** Launch options of the API that the form has no field for: they go in its optional configurations. */
+const WITHOUT_A_FIELD = new Set(['n_parallel', 'idle_ttl'])
+
 /**
- * The payload's named fields that the form has a field for; any other key (`n_parallel` among them) is an extra
- * engine parameter, given back to the optional configurations.
+ * The payload's named fields that the form has a field for; any other key is an extra engine parameter, given
+ * back to the optional configurations.
  */
-const KNOWN = new Set(Object.keys(LaunchRequest.shape).filter((key) => key !== 'n_parallel'))
+const KNOWN = new Set(Object.keys(LaunchRequest.shape).filter((key) => !WITHOUT_A_FIELD.has(key)))
 
 /** A saved payload (historyArr) back into the form: the 'Last Config' preload of SPEC §4. */
 export function formFromPayload(payload: Record<string, unknown>, gpuCount: number): LaunchForm {
@@ -153,5 +156,17 @@ export function formFromPayload(payload: Record<string, unknown>, gpuCount: numb
       : [],
     imageLoraLoad: toRows(peft.image_lora_load_kwargs),
     imageLoraFuse: toRows(peft.image_lora_fuse_kwargs),
+  }
+}
+
+/**
+ * A uid like `uid` that nothing in `taken` uses: `uid` itself, else `uid-2`, `uid-3`… Last Config's uid is the
+ * one of a launch that may still be running, and a second copy under it would be refused.
+ */
+export function freeUid(uid: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(uid)) return uid
+  for (let copy = 2; ; copy++) {
+    const candidate = `${uid}-${String(copy)}`
+    if (!taken.has(candidate)) return candidate
   }
 }

@@ -4,9 +4,6 @@ import type { EngineMap, EngineSpec } from '@serving-console/contract'
 export const sizeKey = (size: number | string | null | undefined) => String(size ?? '')
 
 /** Back to the wire: numbers where the text is a plain number, else the string as the catalogue spells it. */
-export function sizeValue(key: string): number | string {
-  return /^\d+(\.\d+)?$/.test(key) ? Number(key) : key
-}
 
 export interface EngineChoice {
   name: string

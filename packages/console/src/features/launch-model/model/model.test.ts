@@ -5,7 +5,8 @@ import { EngineMap, ModelRegistrationList } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
 import { contextInThousands, isCached, shownAbility, specViews, toCatalogueModel } from './catalogue-model'
 import { filterModels } from './filter'
-import { buildPayload, emptyForm, formFromPayload } from './launch-form'
+import { buildPayload, emptyForm, formFromPayload, freeUid } from './launch-form'
+import { missingChoices } from './validation'
 import { formatOptions, quantizationOptions, settleCascade, sizeOptions } from './launch-options'
 import { typedValue } from './typed-value'
 import { duplicateKeyError, gpuIdxError, listInvalid, requestLimitsError } from './validation'
@@ -326,5 +327,18 @@ describe('validation', () => {
     expect(listInvalid([{ key: 'a', value: '' }])).toBe(true)
     expect(listInvalid([{ key: '', value: '' }])).toBe(false)
     expect(listInvalid([{ key: 'a', value: '1' }])).toBe(false)
+  })
+})
+
+describe('the launch form’s help', () => {
+  it('offers a uid nothing runs under', () => {
+    expect(freeUid('tiny', new Set())).toBe('tiny')
+    expect(freeUid('tiny', new Set(['tiny', 'tiny-2', 'other']))).toBe('tiny-3')
+  })
+
+  it('names the choices LAUNCH still needs, in the form’s order', () => {
+    const form = { engine: 'llama.cpp', format: '', size: '', quantization: '' }
+    expect(missingChoices(form, true)).toEqual(['format', 'size', 'quantization'])
+    expect(missingChoices({ ...form, format: 'pytorch', size: '7' }, false)).toEqual([])
   })
 })

@@ -40,3 +40,16 @@ export function listInvalid(rows: readonly KeyValueRow[]): boolean {
     duplicateKeyError(rows) !== null
   )
 }
+
+/** The cascade's choices an LLM launch still lacks, in the form's order (LAUNCH says them). */
+export function missingChoices(
+  form: { engine: string; format: string; size: string; quantization: string },
+  needsQuantization: boolean,
+): ('engine' | 'format' | 'size' | 'quantization')[] {
+  return [
+    ...(form.engine ? [] : (['engine'] as const)),
+    ...(form.format ? [] : (['format'] as const)),
+    ...(form.size ? [] : (['size'] as const)),
+    ...(needsQuantization && !form.quantization ? (['quantization'] as const) : []),
+  ]
+}

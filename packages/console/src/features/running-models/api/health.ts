@@ -9,10 +9,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client'
 import type { Launch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
+import { HEALTH_REFRESH_MS } from '../../../lib/running-models'
 import { runningKeys } from './keys'
-
-/** How soon a change of a model's health reaches every screen (the running list and the attention strip). */
-export const HEALTH_REFRESH_MS = 5_000
 
 export const unhealthy = (health: ModelHealth | undefined) =>
   health?.state === 'failed' || health?.state === 'degraded'

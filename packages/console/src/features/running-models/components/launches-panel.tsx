@@ -5,8 +5,16 @@ import { LaunchProgress } from '../../../components/launch-progress'
 import { Notice } from '../../../components/notice'
 import { inFlight, launchesQuery, useCancelLaunch, useDismissLaunch } from '../../../lib/launches'
 import { missingUv, readable } from '../../../lib/upstream-errors'
+import type { MessageId } from '../../../i18n/catalogue'
 import { tRich, useT } from '../../../i18n/react'
 import './launches-panel.css'
+
+// How each ended launch is said, at render time.
+const ENDED = {
+  failed: 'running.launches.failed',
+  cancelled: 'running.launches.cancelled',
+  unloaded: 'running.launches.unloaded',
+} as const satisfies Record<string, MessageId>
 
 /**
  * Beyond SPEC: launches in flight with their stage, progress and a Cancel button, and failed ones with the
@@ -36,15 +44,18 @@ export function LaunchesPanel() {
             role={launch.stage === 'failed' ? 'alert' : 'status'}
             action={
               <>
-                {launch.error && <CopyButton text={launch.error} label={t('running.launches.copyReason')} />}
+                {launch.stage === 'failed' && launch.error && (
+                  <CopyButton text={launch.error} label={t('running.launches.copyReason')} />
+                )}
                 <Button color="inherit" size="small" onClick={() => dismiss.mutate(launch.model_uid)}>
                   {t('running.launches.dismiss')}
                 </Button>
               </>
             }
           >
-            {tRich(launch.stage === 'failed' ? 'running.launches.failed' : 'running.launches.cancelled', {
+            {tRich(ENDED[launch.stage as keyof typeof ENDED], {
               uid: launch.model_uid,
+              minutes: launch.idle_minutes ?? 0,
               strong: (chunks) => <strong>{chunks}</strong>,
             })}
             {launch.stage === 'failed' && launch.error ? (

@@ -7,6 +7,7 @@ import { CopyButton } from '../../../components/copy-button'
 import { useGridText } from '../../../components/grid-text'
 import {
   ArticleOutlinedIcon,
+  CodeIcon,
   DeleteOutlineOutlinedIcon,
   OpenInBrowserOutlinedIcon,
 } from '../../../components/icons'
@@ -28,6 +29,10 @@ interface RunningModelsTableProps {
   busy: boolean
   onTerminate: (row: RunningModel) => void
   onOpenUi: (row: RunningModel) => void
+  /** When the rows were read (ms). */
+  readAt: number
+  /** Opens how to call the model (curl, Python, TypeScript) and launch it again. */
+  onUse: (row: RunningModel) => void
   /** Opens what happened to a model with replicas down. */
   onHealth: (row: RunningModel) => void
   /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
@@ -77,7 +82,9 @@ export function RunningModelsTable({
   onTerminate,
   onOpenUi,
   onHealth,
+  onUse,
   onLogs,
+  readAt,
 }: RunningModelsTableProps) {
   const t = useT()
   const localeText = useGridText()
@@ -97,6 +104,14 @@ export function RunningModelsTable({
           <span className="running-id">
             {row.id}
             <CopyButton text={row.id} label={t('running.action.copyId')} />
+            <IconButton
+              size="small"
+              label={t('running.action.useOf', { uid: row.id })}
+              title={t('running.action.use')}
+              onClick={() => onUse(row)}
+            >
+              <CodeIcon fontSize="small" />
+            </IconButton>
           </span>
         ),
     },
@@ -140,7 +155,9 @@ export function RunningModelsTable({
             flex: 0.5,
             sortable: false,
             renderCell: ({ row }) =>
-              row.id === LOADING_ROW_ID ? null : <StatusCell row={row} onOpen={() => onHealth(row)} />,
+              row.id === LOADING_ROW_ID ? null : (
+                <StatusCell row={row} readAt={readAt} onOpen={() => onHealth(row)} />
+              ),
           },
         ] satisfies GridColDef<RunningModel>[])
       : []),

@@ -13,14 +13,28 @@ const STATE_LABEL = {
 
 /**
  * A model's health and load, where this platform reports them: "● Ready" over "2 / 4 +3" (served / places,
- * waiting). A model with replicas down says so as a button that opens what happened and the restart.
+ * waiting), or over "unloads in 9 min" while it waits idle for its `idle_ttl`. A model with replicas down says so as a button that opens what happened and the restart.
  */
-export function StatusCell({ row, onOpen }: { row: RunningModel; onOpen: () => void }) {
+export function StatusCell({
+  row,
+  readAt,
+  onOpen,
+}: {
+  row: RunningModel
+  /** When the row was read (ms): "unloads in" counts from there. */
+  readAt: number
+  onOpen: () => void
+}) {
   const t = useT()
   const { health, load } = row
   const label = health
     ? t(STATE_LABEL[health.state], { ready: health.ready_replicas, replicas: health.replicas })
     : null
+  // An idle model with an idle_ttl says when it goes, in whole minutes (read again with the list, every 5 s).
+  const unloadsInMinutes =
+    typeof row.unloads_at === 'number'
+      ? Math.max(1, Math.round((row.unloads_at * 1000 - readAt) / 60_000))
+      : null
   const loadSaid = load
     ? t('running.load.detail', { ...load, parallel: row.n_parallel ?? load.capacity })
     : ''
@@ -42,10 +56,14 @@ export function StatusCell({ row, onOpen }: { row: RunningModel; onOpen: () => v
             {label}
           </span>
         ))}
-      {load && (
-        <span className="running-load" title={loadSaid} aria-label={loadSaid} role="img">
-          {t('running.load.cell', load)}
-        </span>
+      {unloadsInMinutes !== null ? (
+        <span className="running-load">{t('running.health.unloadsIn', { minutes: unloadsInMinutes })}</span>
+      ) : (
+        load && (
+          <span className="running-load" title={loadSaid} aria-label={loadSaid} role="img">
+            {t('running.load.cell', load)}
+          </span>
+        )
       )}
     </span>
   )

@@ -1,0 +1,77 @@
+import type { RunningModel } from '@serving-console/contract'
+import Dialog from '@mui/material/Dialog'
+import DialogActions from '@mui/material/DialogActions'
+import DialogContent from '@mui/material/DialogContent'
+import DialogTitle from '@mui/material/DialogTitle'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Button } from '../../../components/button'
+import { CodeChoice } from '../../../components/code-choice'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
+import { useAppState } from '../../../lib/app-state'
+import { clusterAuthQuery } from '../../../lib/cluster-auth'
+import { toCliCommand } from '../../../lib/launch-command'
+import { snippetFor, type SnippetFormat } from '../model/snippets'
+import './use-dialog.css'
+
+const FORMATS = {
+  curl: 'running.use.curl',
+  python: 'running.use.python',
+  typescript: 'running.use.typescript',
+  launch: 'running.use.launch',
+} as const satisfies Record<SnippetFormat | 'launch', MessageId>
+type Format = keyof typeof FORMATS
+
+/** The launch a running row says it was made with: what the row knows of it (not every option it had). */
+function launchOf(row: RunningModel) {
+  return {
+    model_name: row.model_name,
+    model_type: row.model_type,
+    model_uid: row.id,
+    ...(typeof row.model_engine === 'string' ? { model_engine: row.model_engine } : {}),
+    ...(row.model_format ? { model_format: row.model_format } : {}),
+    ...(row.model_size_in_billions != null ? { model_size_in_billions: row.model_size_in_billions } : {}),
+    ...(row.quantization ? { quantization: row.quantization } : {}),
+    ...(row.replica ? { replica: row.replica } : {}),
+    ...(row.n_parallel ? { n_parallel: row.n_parallel } : {}),
+  }
+}
+
+/**
+ * How to use a running model from elsewhere: a request in curl, Python or TypeScript (the official openai
+ * clients), or the `xinference launch` line that launches it again; to copy.
+ */
+export function UseDialog({ row, onClose }: { row: RunningModel; onClose: () => void }) {
+  const t = useT()
+  const { endPoint } = useAppState()
+  const withAuth = useQuery(clusterAuthQuery).data?.auth === true
+  const usable = (['curl', 'python', 'typescript'] as const).filter(
+    (format) => snippetFor(row, format, endPoint, withAuth) !== null,
+  )
+  const formats: Format[] = [...usable, 'launch']
+  const [format, setFormat] = useState<Format>(formats[0] ?? 'launch')
+  const text =
+    format === 'launch'
+      ? toCliCommand(launchOf(row), endPoint)
+      : (snippetFor(row, format, endPoint, withAuth) ?? '')
+  return (
+    <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="use-title">
+      <DialogTitle id="use-title">{t('running.use.title', { uid: row.id })}</DialogTitle>
+      <DialogContent>
+        <CodeChoice
+          label={t('running.use.format')}
+          forms={formats.map((value) => ({ value, label: t(FORMATS[value]) }))}
+          value={format}
+          onChange={setFormat}
+          code={text}
+          copyLabel={t('running.use.copy')}
+        />
+        {withAuth && <p className="use-note">{t('running.use.key')}</p>}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
