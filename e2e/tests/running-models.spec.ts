@@ -122,14 +122,22 @@ test('Stop all says how many models and which, then stops them all', async ({ pa
   expect(left.data).toEqual([])
 })
 
-test('a running model says how to use it, and the TypeScript it gives runs', async ({ page, request }) => {
+test('a running model shows its usage and how to use it, and the TypeScript it gives runs', async ({
+  page,
+  request,
+}) => {
   const launched = await request.post(api('/api/v1/models'), {
     data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'callable' },
   })
   expect(launched.status()).toBe(200)
   await page.goto('#/running_models/LLM')
-  await grid(page).getByRole('button', { name: 'How to use callable' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Use callable' })
+  await grid(page).getByRole('button', { name: 'Usage of callable and how to use it' }).click()
+  const dialog = page.getByRole('dialog', { name: 'callable' })
+  const usage = dialog.getByRole('region', { name: 'Usage' })
+  await expect(usage.getByRole('definition').nth(1)).toHaveText('no request yet')
+  await expect(
+    usage.getByRole('img', { name: /^Requests per minute, last hour: at most 0, last minute 0$/ }),
+  ).toBeVisible()
   await expect(dialog.getByLabel('curl', { exact: true })).toContainText(
     /^curl 'http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions'/,
   )
@@ -143,6 +151,11 @@ test('a running model says how to use it, and the TypeScript it gives runs', asy
   writeFileSync(file, typescript)
   const printed = execFileSync(process.execPath, [file], { encoding: 'utf8', timeout: 30_000 })
   expect(printed.trim().length).toBeGreaterThan(0)
+  // Its request is counted, the usage read again while the dialog is open.
+  await expect(usage.getByRole('definition').nth(2)).toHaveText('1', { timeout: 10_000 })
+  await expect(
+    usage.getByRole('img', { name: /^Requests per minute, last hour: at most 1, last minute [01]$/ }),
+  ).toBeVisible()
 
   await dialog.getByRole('combobox', { name: 'Format' }).click()
   await page.getByRole('option', { name: 'xinference launch (launch it again)' }).click()

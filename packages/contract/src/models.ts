@@ -82,6 +82,36 @@ export const ModelHealth = z.object({
 export type ModelHealth = z.infer<typeof ModelHealth>
 export type HealthState = ModelHealth['state']
 
+/**
+ * A model's usage since its launch (`since`, Unix seconds): requests, errors, tokens, tokens per second over
+ * about the last minute, and the mean time to first token (ms) over the last hour.
+ */
+export const ModelUsage = z.object({
+  since: z.number(),
+  last_request: z.nullable(z.number()),
+  requests: z.number(),
+  errors: z.number(),
+  prompt_tokens: z.number(),
+  generated_tokens: z.number(),
+  tokens_per_second: z.number(),
+  first_token_ms: z.nullable(z.number()),
+})
+export type ModelUsage = z.infer<typeof ModelUsage>
+
+/** One minute of a model's last hour (`at`: its start, Unix seconds). */
+export const UsageMinute = z.object({
+  at: z.number(),
+  requests: z.number(),
+  errors: z.number(),
+  generated_tokens: z.number(),
+  first_token_ms: z.nullable(z.number()),
+})
+export type UsageMinute = z.infer<typeof UsageMinute>
+
+/** `GET /api/v1/models/{uid}/usage`: the platform's own; the totals and the last hour minute by minute. */
+export const ModelUsageHistory = z.object({ ...ModelUsage.shape, minutes: z.array(UsageMinute) })
+export type ModelUsageHistory = z.infer<typeof ModelUsageHistory>
+
 /** One row of `GET /api/v1/models`; non-LLM kinds leave the LLM fields out. */
 export const RunningModel = z.looseObject({
   id: z.string(),
@@ -106,6 +136,7 @@ export const RunningModel = z.looseObject({
   health: z.optional(ModelHealth),
   /** With `idle_ttl`: when it will be unloaded if no request comes (Unix seconds); null while it serves one. */
   unloads_at: z.optional(z.nullable(z.number())),
+  usage: z.optional(ModelUsage),
 })
 export type RunningModel = z.infer<typeof RunningModel>
 

@@ -35,6 +35,8 @@ export const apiPaths = {
   replicas: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/replicas`,
   /** The platform's own: starts the model's failed replicas again. */
   restart: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/restart`,
+  /** The platform's own: a model's usage, the last hour minute by minute. */
+  usage: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/usage`,
   logs: (modelUid: string, tail: number) => `/api/v1/models/${segment(modelUid)}/logs?tail=${String(tail)}`,
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',
@@ -72,6 +74,7 @@ export const routePatterns = {
   cancel: '/api/v1/models/:model_uid/cancel',
   replicas: '/api/v1/models/:model_uid/replicas',
   restart: '/api/v1/models/:model_uid/restart',
+  usage: '/api/v1/models/:model_uid/usage',
   logs: '/api/v1/models/:model_uid/logs',
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',

@@ -31,6 +31,7 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'POST /api/v1/models/:model_uid/cancel': 'models:stop',
   'GET /api/v1/models/:model_uid/replicas': 'models:list',
   'POST /api/v1/models/:model_uid/restart': 'models:start',
+  'GET /api/v1/models/:model_uid/usage': 'models:list',
   'GET /api/v1/models/:model_uid/logs': 'models:read',
   'GET /api/v1/cache/models': 'cache:list',
   'DELETE /api/v1/cache/models': 'cache:delete',

@@ -5,6 +5,7 @@ import {
   LaunchResponse,
   LogsQuery,
   ModelLogs,
+  ModelUsageHistory,
   NoContent,
   ReplicaList,
   routePatterns,
@@ -131,6 +132,12 @@ export async function modelRoutes(app: FastifyInstance, options: { models: Model
   for (const url of specAndUpstream(routePatterns.restart)) {
     typed.post(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, async (request) =>
       (await models.restart(request.params.model_uid)).row(),
+    )
+  }
+
+  for (const url of specAndUpstream(routePatterns.usage)) {
+    typed.get(url, { schema: { params: UidParams, response: { 200: ModelUsageHistory } } }, (request) =>
+      models.get(request.params.model_uid).usageHistory(),
     )
   }
 

@@ -107,6 +107,7 @@ export class ModelManager {
       await Promise.race([Promise.all(model.workers.map((worker) => worker.ready)), cancelled])
       model.stage = 'ready'
       model.lastActivity = Date.now()
+      model.readyAt = model.lastActivity
       model.log.add('ready')
       return { model_uid: plan.uid }
     } catch (error) {

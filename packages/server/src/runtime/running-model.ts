@@ -1,10 +1,15 @@
-import type { ModelHealth, RunningModel as RunningModelRow } from '@serving-console/contract'
+import type {
+  ModelHealth,
+  ModelUsage as ModelUsageRow,
+  RunningModel as RunningModelRow,
+} from '@serving-console/contract'
 import { modelVersion } from '../catalogue/families.js'
 import { ENGINE } from './capabilities.js'
 import type { DownloadProgress } from '../download/download-file.js'
 import { HttpError } from '../http-error.js'
 import type { LaunchPlan } from './launch-plan.js'
 import { ModelLog } from './model-log.js'
+import { ModelUsage } from './model-usage.js'
 import { LeftTheQueue, Places } from './places.js'
 import type { WorkerRequest } from './protocol.js'
 import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
@@ -66,6 +71,10 @@ export class RunningModel {
     return this.stage !== 'failed' && this.stage !== 'cancelled' && this.stage !== 'unloaded'
   }
 
+  /** Requests, tokens and first-token times, in total and over the last hour. */
+  readonly usage = new ModelUsage()
+  /** When it became ready (ms): its uptime runs from there. */
+  readyAt: number | null = null
   /** Once unloaded: the minutes it went without a request. */
   idleMinutes: number | null = null
 
@@ -115,6 +124,7 @@ export class RunningModel {
       n_parallel: this.plan.parallel,
       load: this.loadRow(),
       health: this.health(),
+      usage: this.usageRow(),
       ...(this.plan.idleTtlMs === null
         ? {}
         : { unloads_at: this.unloadsAt === null ? null : Math.ceil(this.unloadsAt / 1000) }),
@@ -195,6 +205,17 @@ export class RunningModel {
       this.places.set(worker, places)
     }
     return places
+  }
+
+  /** Its usage since it was ready, for its row. */
+  usageRow(): ModelUsageRow {
+    const { minutes: _minutes, ...totals } = this.usage.snapshot(this.readyAt ?? this.createdAt)
+    return totals
+  }
+
+  /** Its usage with the last hour minute by minute (`GET /api/v1/models/{uid}/usage`). */
+  usageHistory(): ReturnType<ModelUsage['snapshot']> {
+    return this.usage.snapshot(this.readyAt ?? this.createdAt)
   }
 
   /** Its health, from its replicas and their places; the reason is what its log says of the replicas down. */
@@ -282,6 +303,7 @@ export class RunningModel {
     )
     let status = 200
     let tokens = { input: 0, output: 0 }
+    let firstTokenMs: number | null = null
     try {
       await turn
       const result = await worker.request<T>(request, {
@@ -289,6 +311,7 @@ export class RunningModel {
         // Every request's chunks are watched, streamed or not: the first one is its time to first token.
         onChunk: (text) => {
           meter?.firstToken()
+          firstTokenMs ??= performance.now() - started
           options.onChunk?.(text)
         },
       })
@@ -305,6 +328,14 @@ export class RunningModel {
       throw refusal
     } finally {
       release()
+      if (status !== 499)
+        this.usage.record({
+          ok: status === 200,
+          inputTokens: tokens.input,
+          outputTokens: tokens.output,
+          firstTokenMs: this.plan.kind === 'chat' ? firstTokenMs : null,
+          at: Date.now(),
+        })
       // One line per request: what, how it ended, tokens and time; never its text (docs/platform.md).
       this.log.add(
         `request ${request.op}${options.onChunk ? ' (streamed)' : ''} ${String(status)} · ${String(tokens.input)} → ${String(tokens.output)} tokens · ${String(Math.round(performance.now() - started))} ms · replica ${String(worker.replicaId)}`,

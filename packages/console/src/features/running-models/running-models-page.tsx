@@ -21,7 +21,7 @@ import { rowsOfType, useTerminateModel } from './api/running-models'
 import { LaunchesPanel } from './components/launches-panel'
 import { HealthDialog } from './components/health-dialog'
 import { LogsDialog } from './components/logs-dialog'
-import { UseDialog } from './components/use-dialog'
+import { ModelDialog } from './components/model-dialog'
 import './running-models-page.css'
 import { RunningModelsTable } from './components/running-models-table'
 
@@ -160,7 +160,7 @@ export function RunningModelsPage() {
           }
         />
       )}
-      {useRow && <UseDialog row={useRow} onClose={() => setUseOf(null)} />}
+      {useRow && <ModelDialog row={useRow} onClose={() => setUseOf(null)} />}
       {logsOf && <LogsDialog uid={logsOf} onClose={() => setLogsOf(null)} />}
     </>
   )

@@ -13,7 +13,8 @@ import { useAppState } from '../../../lib/app-state'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
 import { toCliCommand } from '../../../lib/launch-command'
 import { snippetFor, type SnippetFormat } from '../model/snippets'
-import './use-dialog.css'
+import { UsageSection } from './usage-section'
+import './model-dialog.css'
 
 const FORMATS = {
   curl: 'running.use.curl',
@@ -39,10 +40,11 @@ function launchOf(row: RunningModel) {
 }
 
 /**
- * How to use a running model from elsewhere: a request in curl, Python or TypeScript (the official openai
- * clients), or the `xinference launch` line that launches it again; to copy.
+ * A running model up close: its usage (where the server keeps it), and how to use it from elsewhere — a request
+ * in curl, Python or TypeScript (the official openai clients), or the `xinference launch` line that launches it
+ * again; to copy.
  */
-export function UseDialog({ row, onClose }: { row: RunningModel; onClose: () => void }) {
+export function ModelDialog({ row, onClose }: { row: RunningModel; onClose: () => void }) {
   const t = useT()
   const { endPoint } = useAppState()
   const withAuth = useQuery(clusterAuthQuery).data?.auth === true
@@ -57,8 +59,15 @@ export function UseDialog({ row, onClose }: { row: RunningModel; onClose: () => 
       : (snippetFor(row, format, endPoint, withAuth) ?? '')
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="use-title">
-      <DialogTitle id="use-title">{t('running.use.title', { uid: row.id })}</DialogTitle>
+      <DialogTitle id="use-title">{row.id}</DialogTitle>
       <DialogContent>
+        {row.usage && (
+          <>
+            <h3 className="model-dialog-heading">{t('running.usage.title')}</h3>
+            <UsageSection uid={row.id} />
+          </>
+        )}
+        <h3 className="model-dialog-heading">{t('running.use.heading')}</h3>
         <CodeChoice
           label={t('running.use.format')}
           forms={formats.map((value) => ({ value, label: t(FORMATS[value]) }))}

@@ -1,0 +1,101 @@
+import type { ModelUsage as UsageRow, UsageMinute } from '@serving-console/contract'
+
+/** Minutes of history each model keeps: the last hour, so a chart opened now is already full. */
+export const USAGE_MINUTES = 60
+
+interface Minute {
+  /** Start of the minute (ms since the epoch). */
+  at: number
+  requests: number
+  errors: number
+  generated: number
+  firstTokenMs: number
+  firstTokens: number
+}
+
+/** What one request came to, as RunningModel.answer saw it. */
+export interface Served {
+  ok: boolean
+  inputTokens: number
+  outputTokens: number
+  /** Time to its first token (ms), where it generated one. */
+  firstTokenMs: number | null
+  at: number
+}
+
+const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60_000
+
+/**
+ * One model's usage since it was launched, and per minute over the last hour: requests, errors, tokens and
+ * time to first token. Kept in memory with the model (it goes when the model goes); bounded to USAGE_MINUTES.
+ */
+export class ModelUsage {
+  private requests = 0
+  private errors = 0
+  private inputTokens = 0
+  private outputTokens = 0
+  private lastRequestAt: number | null = null
+  private readonly minutes: Minute[] = []
+
+  record(served: Served): void {
+    this.requests += 1
+    if (!served.ok) this.errors += 1
+    this.inputTokens += served.inputTokens
+    this.outputTokens += served.outputTokens
+    this.lastRequestAt = served.at
+    const minute = this.minute(served.at)
+    minute.requests += 1
+    if (!served.ok) minute.errors += 1
+    minute.generated += served.outputTokens
+    if (served.firstTokenMs !== null) {
+      minute.firstTokenMs += served.firstTokenMs
+      minute.firstTokens += 1
+    }
+  }
+
+  private minute(at: number): Minute {
+    const start = minuteOf(at)
+    const last = this.minutes.at(-1)
+    if (last?.at === start) return last
+    const fresh = { at: start, requests: 0, errors: 0, generated: 0, firstTokenMs: 0, firstTokens: 0 }
+    this.minutes.push(fresh)
+    while (this.minutes.length > USAGE_MINUTES) this.minutes.shift()
+    return fresh
+  }
+
+  /** The totals, and the last hour minute by minute (minutes without requests included, as zeros). */
+  snapshot(since: number, now = Date.now()): UsageRow & { minutes: UsageMinute[] } {
+    const byStart = new Map(this.minutes.map((minute) => [minute.at, minute]))
+    const current = minuteOf(now)
+    const minutes: UsageMinute[] = []
+    for (let at = current - (USAGE_MINUTES - 1) * 60_000; at <= current; at += 60_000) {
+      const minute = byStart.get(at)
+      minutes.push({
+        at: at / 1000,
+        requests: minute?.requests ?? 0,
+        errors: minute?.errors ?? 0,
+        generated_tokens: minute?.generated ?? 0,
+        first_token_ms: minute?.firstTokens ? Math.round(minute.firstTokenMs / minute.firstTokens) : null,
+      })
+    }
+    const hour = this.minutes.filter((minute) => minute.at > current - USAGE_MINUTES * 60_000)
+    const firstTokens = hour.reduce((sum, minute) => sum + minute.firstTokens, 0)
+    // Tokens per second over the last full minute and the current one, as a dashboard's rate would read.
+    const recent = hour.filter((minute) => minute.at >= current - 60_000)
+    const recentSeconds = Math.max(1, (now - (current - 60_000)) / 1000)
+    return {
+      since: Math.floor(since / 1000),
+      last_request: this.lastRequestAt === null ? null : Math.floor(this.lastRequestAt / 1000),
+      requests: this.requests,
+      errors: this.errors,
+      prompt_tokens: this.inputTokens,
+      generated_tokens: this.outputTokens,
+      tokens_per_second:
+        Math.round((recent.reduce((sum, minute) => sum + minute.generated, 0) / recentSeconds) * 10) / 10,
+      first_token_ms: firstTokens
+        ? Math.round(hour.reduce((sum, minute) => sum + minute.firstTokenMs, 0) / firstTokens)
+        : null,
+      minutes,
+    }
+  }
+}
