@@ -193,6 +193,10 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   await expect(lastConfig).toBeHidden()
   await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('')
   expect(await page.evaluate(() => localStorage.getItem('historyArr'))).toBe('[]')
+  // The server kept the launch too: from any browser, it fills the form again.
+  await drawer.getByRole('combobox', { name: 'Launch again as before' }).click()
+  await page.getByRole('option', { name: /^tiny-e2e · / }).click()
+  await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('tiny-e2e')
   await drawer.getByRole('button', { name: 'Go Back' }).click()
 
   // The launch cached the model file: the card says so and the cache dialog lists it.

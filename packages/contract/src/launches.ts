@@ -78,3 +78,32 @@ export const CreateUiResponse = z.looseObject({ model_uid: z.string() })
 
 /** Calls that answer `null` on success: terminate, cancel, register, unregister. */
 export const NoContent = z.null()
+
+/** One record of upstream v3's launch history (`GET /v1/launch_history`): a model's last launch by a user. */
+export const LaunchHistoryEntry = z.looseObject({
+  id: z.number(),
+  model_name: z.string(),
+  model_uid: z.string(),
+  /** The launch payload, as it was sent. */
+  data: z.record(z.string(), z.unknown()),
+  created_by: z.optional(z.string()),
+  created_at: z.optional(z.string()),
+  updated_at: z.optional(z.string()),
+})
+export type LaunchHistoryEntry = z.infer<typeof LaunchHistoryEntry>
+export const LaunchHistory = z.array(LaunchHistoryEntry)
+export type LaunchHistory = z.infer<typeof LaunchHistory>
+
+/** `POST /v1/launch_history`: records a launch (upstream's web UI sends it after launching). */
+export const LaunchHistoryCreate = z.object({
+  model_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  model_uid: z._default(z.string().check(z.maxLength(200)), ''),
+  data: z._default(z.record(z.string(), z.unknown()), {}),
+})
+export const LaunchHistoryQuery = z.object({
+  model_name: z.optional(z.string().check(z.maxLength(200))),
+})
+export const LaunchHistoryParams = z.object({
+  model_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  model_uid: z.string().check(z.maxLength(200)),
+})

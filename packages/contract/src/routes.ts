@@ -35,6 +35,8 @@ export const apiPaths = {
   replicas: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/replicas`,
   /** The platform's own: starts the model's failed replicas again. */
   restart: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/restart`,
+  /** Upstream v3's launch history (the platform keeps one too), for one model. */
+  launchHistory: (modelName: string) => `/api/v1/launch_history?model_name=${segment(modelName)}`,
   /** The platform's own: a model's usage, the last hour minute by minute. */
   usage: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/usage`,
   logs: (modelUid: string, tail: number) => `/api/v1/models/${segment(modelUid)}/logs?tail=${String(tail)}`,
@@ -75,6 +77,8 @@ export const routePatterns = {
   replicas: '/api/v1/models/:model_uid/replicas',
   restart: '/api/v1/models/:model_uid/restart',
   usage: '/api/v1/models/:model_uid/usage',
+  launchHistory: '/api/v1/launch_history',
+  launchHistoryEntry: '/api/v1/launch_history/:model_name/:model_uid',
   logs: '/api/v1/models/:model_uid/logs',
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',

@@ -18,6 +18,8 @@ import { clusterRoutes } from './routes/cluster.js'
 import { modelRoutes } from './routes/models.js'
 import { modelUiRoutes } from './routes/model-ui.js'
 import { metricsRoutes } from './routes/metrics.js'
+import { launchHistoryRoutes } from './routes/launch-history.js'
+import { LaunchHistoryRepository } from './db/launch-history.js'
 import { ModelMetrics } from './metrics/model-metrics.js'
 import { openaiRoutes } from './routes/openai.js'
 import { modelFileRoutes } from './routes/model-files.js'
@@ -107,7 +109,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   })
   await app.register(modelFileRoutes, { modelDirs })
   await app.register(cacheRoutes, { cache, address })
-  await app.register(modelRoutes, { models })
+  const history = new LaunchHistoryRepository(db)
+  await app.register(modelRoutes, { models, history })
+  await app.register(launchHistoryRoutes, { history })
   await app.register(openaiRoutes, { models })
   await app.register(modelUiRoutes, { models })
   await app.register(metricsRoutes, { metrics })

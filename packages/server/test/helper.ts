@@ -39,7 +39,7 @@ export function fakeConsoleBuild(): string {
 }
 
 /** A configuration for tests: loopback, a fresh data dir, hubs at a closed port, nothing logged. */
-function testConfig(): Config {
+export function testConfig(): Config {
   return {
     host: '127.0.0.1',
     port: 0,

@@ -11,6 +11,17 @@ const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL DEFAULT (datetime('now')),
      PRIMARY KEY (model_type, model_name)
    )`,
+  // Upstream v3's launch history (its /v1/launch_history): one record per model, uid and user, the last launch.
+  `CREATE TABLE launch_history (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     model_name TEXT NOT NULL,
+     model_uid TEXT NOT NULL,
+     username TEXT NOT NULL,
+     data TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     UNIQUE (model_name, model_uid, username)
+   )`,
 ]
 
 export type Db = Sqlite

@@ -14,6 +14,7 @@ import {
   UidParams,
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
+import type { LaunchHistoryRepository } from '../db/launch-history.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { RunningModel as Model } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
@@ -68,13 +69,26 @@ function replicasOf(model: Model): ReplicaList {
 }
 
 /** Launch, list, describe, follow, cancel and terminate models (upstream's /v1/models routes). */
-export async function modelRoutes(app: FastifyInstance, options: { models: ModelManager }) {
-  const { models } = options
+export async function modelRoutes(
+  app: FastifyInstance,
+  options: { models: ModelManager; history: LaunchHistoryRepository },
+) {
+  const { models, history } = options
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of specAndUpstream(routePatterns.models)) {
-    typed.post(url, { schema: { body: LaunchRequest, response: { 200: LaunchResponse } } }, (request) =>
-      models.launch(request.body),
+    typed.post(
+      url,
+      { schema: { body: LaunchRequest, response: { 200: LaunchResponse } } },
+      async (request) => {
+        const launched = await models.launch(request.body)
+        // Its settings, to launch again from any browser (GET /v1/launch_history).
+        history.upsert(
+          { model_name: request.body.model_name, model_uid: launched.model_uid, data: request.body },
+          request.identity?.username ?? '',
+        )
+        return launched
+      },
     )
     typed.get(url, { schema: { response: { 200: RunningModelList } } }, () => ({
       object: 'list' as const,

@@ -44,6 +44,14 @@ export class RunningModel {
   terminated = false
   /** The model file its workers load, once its launch found or downloaded it. */
   modelPath = ''
+  /** Requests, tokens and first-token times, in total and over the last hour. */
+  readonly usage = new ModelUsage()
+  /** When it became ready (ms): its uptime runs from there. */
+  readyAt: number | null = null
+  /** When it last took or finished a request (or became ready): its idle time runs from there. */
+  lastActivity = Date.now()
+  /** Once unloaded: the minutes it went without a request. */
+  idleMinutes: number | null = null
   private nextReplica = 0
   /** Requests admitted and not yet answered, served or waiting. */
   private inFlight = 0
@@ -70,16 +78,6 @@ export class RunningModel {
   get active(): boolean {
     return this.stage !== 'failed' && this.stage !== 'cancelled' && this.stage !== 'unloaded'
   }
-
-  /** Requests, tokens and first-token times, in total and over the last hour. */
-  readonly usage = new ModelUsage()
-  /** When it became ready (ms): its uptime runs from there. */
-  readyAt: number | null = null
-  /** Once unloaded: the minutes it went without a request. */
-  idleMinutes: number | null = null
-
-  /** When it last took or finished a request (or became ready): its idle time runs from there. */
-  lastActivity = Date.now()
 
   /** When it is to be unloaded (ms), if it has an `idle_ttl` and serves nothing now. */
   get unloadsAt(): number | null {

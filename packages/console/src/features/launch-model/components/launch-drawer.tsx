@@ -6,6 +6,7 @@ import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { CancelIcon } from '../../../components/icons'
 import { LaunchProgress } from '../../../components/launch-progress'
+import { Select } from '../../../components/select'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useLocale, useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
@@ -16,6 +17,7 @@ import { routes } from '../../../lib/routes'
 import { historyStore, tokenCookie } from '../../../lib/storage'
 import { runningModelsQuery } from '../../../lib/running-models'
 import { enginesQuery } from '../api/get-engines'
+import { launchHistoryQuery } from '../api/launch-history'
 import { useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
 import {
@@ -148,6 +150,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     event.preventDefault()
     start()
   }
+  // The server's record of this model's earlier launches, newest first: one of them fills the form.
+  const history = useQuery(launchHistoryQuery(model.name))
+  const earlier = history.data ?? []
+  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   const titleId = useId()
   const whyNotId = useId()
   // What keeps LAUNCH disabled, said beside it (nothing while a call is out: that passes by itself).
@@ -213,6 +219,27 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             />
           )}
         </header>
+        {earlier.length > 0 && (
+          <div className="launch-drawer-history">
+            <Select
+              label={t('launch.drawer.history')}
+              value=""
+              options={earlier.map((entry) => ({
+                value: String(entry.id),
+                label: t('launch.drawer.historyEntry', {
+                  uid: entry.model_uid,
+                  when: entry.updated_at ? dateTime.format(new Date(entry.updated_at)) : '',
+                }),
+              }))}
+              onChange={(id) => {
+                const entry = earlier.find((candidate) => String(candidate.id) === id)
+                if (!entry) return
+                setForm(formFromPayload(entry.data, gpuCount))
+                setFormKey(formKey + 1)
+              }}
+            />
+          </div>
+        )}
         <div key={formKey} className="launch-drawer-form">
           {kind === 'LLM' ? (
             <LlmLaunchFields {...fieldProps} engines={engines.data} />
