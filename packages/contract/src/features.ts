@@ -12,6 +12,8 @@ export const ServerFeatures = z.looseObject({
   model_logs: z.boolean(),
   /** Running models' rows carry their health and load, and failed replicas can be restarted (the platform's own). */
   model_health: z.boolean(),
+  /** `GET /api/v1/fit/...` answers: file sizes and memory estimates against this machine (the platform's own). */
+  model_fit: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),
 })

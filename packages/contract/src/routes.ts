@@ -39,6 +39,10 @@ export const apiPaths = {
   launchHistory: (modelName: string) => `/api/v1/launch_history?model_name=${segment(modelName)}`,
   /** The platform's own: a model's usage, the last hour minute by minute. */
   usage: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/usage`,
+  /** The platform's own: will each model of a kind fit here (no hub asked), and every quantization of one. */
+  fitSummaries: (type: string) => `/api/v1/fit/${segment(toWireModelType(type))}`,
+  fit: (type: string, modelName: string, query: string) =>
+    `/api/v1/fit/${segment(toWireModelType(type))}/${segment(modelName)}${query ? `?${query}` : ''}`,
   logs: (modelUid: string, tail: number) => `/api/v1/models/${segment(modelUid)}/logs?tail=${String(tail)}`,
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',
@@ -79,6 +83,8 @@ export const routePatterns = {
   usage: '/api/v1/models/:model_uid/usage',
   launchHistory: '/api/v1/launch_history',
   launchHistoryEntry: '/api/v1/launch_history/:model_name/:model_uid',
+  fitSummaries: '/api/v1/fit/:model_type',
+  fit: '/api/v1/fit/:model_type/:model_name',
   logs: '/api/v1/models/:model_uid/logs',
   chatCompletions: '/api/v1/chat/completions',
   completions: '/api/v1/completions',

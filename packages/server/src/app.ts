@@ -26,6 +26,13 @@ import { modelFileRoutes } from './routes/model-files.js'
 import { registrationRoutes } from './routes/registrations.js'
 import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
+import { fitRoutes } from './routes/fit.js'
+import { GgufHeaders } from './fit/gguf-kv.js'
+import { HubFiles } from './fit/hub-files.js'
+import { ModelFitter } from './fit/model-fit.js'
+
+/** The most tokens of context each sequence of a model gets (its training context when smaller). */
+const CONTEXT_LIMIT = 4096
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,6 +88,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const modelDirs = new ModelDirs(config.modelDirs)
   modelDirs.ensureFirst()
   const cache = new ModelCache(config.dataDir)
+  const endpoints = { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint }
   const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
   // The gauges read the models' load when scraped.
   const metrics = new ModelMetrics(() => models.loads())
@@ -89,9 +97,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     cache,
     modelDirs,
     maxWorkers: config.maxWorkers,
-    endpoints: { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint },
+    endpoints,
     threads: config.threads,
-    contextSize: 4096,
+    contextSize: CONTEXT_LIMIT,
     machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
     metrics,
   })
@@ -108,6 +116,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     inUse: (name) => models.serving(name),
   })
   await app.register(modelFileRoutes, { modelDirs })
+  const fitter = new ModelFitter({
+    catalogue,
+    cache,
+    modelDirs,
+    hubFiles: new HubFiles(endpoints),
+    headers: new GgufHeaders(),
+    machine: () => sampler.current(),
+    contextLimit: CONTEXT_LIMIT,
+  })
+  await app.register(fitRoutes, { catalogue, fitter })
   await app.register(cacheRoutes, { cache, address })
   const history = new LaunchHistoryRepository(db)
   await app.register(modelRoutes, { models, history })

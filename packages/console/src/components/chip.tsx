@@ -8,7 +8,7 @@ import './chip.css'
  */
 interface ChipProps {
   label: string
-  tone?: 'default' | 'primary' | 'success' | 'error'
+  tone?: 'default' | 'primary' | 'success' | 'warning' | 'error'
   /** A button at the chip's end (remove, manage): its click stays its own, not the card's around it. */
   action?: { label: string; icon: ReactNode; onClick: () => void }
 }

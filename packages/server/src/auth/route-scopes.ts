@@ -35,6 +35,8 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /api/v1/launch_history': 'models:list',
   'POST /api/v1/launch_history': 'models:start',
   'DELETE /api/v1/launch_history/:model_name/:model_uid': 'models:start',
+  'GET /api/v1/fit/:model_type': 'models:list',
+  'GET /api/v1/fit/:model_type/:model_name': 'models:list',
   'GET /api/v1/models/:model_uid/logs': 'models:read',
   'GET /api/v1/cache/models': 'cache:list',
   'DELETE /api/v1/cache/models': 'cache:delete',

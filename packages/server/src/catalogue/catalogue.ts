@@ -76,7 +76,12 @@ export class Catalogue {
   /** One family in SPEC §3's wire shape, with one cache flag per quantization. */
   wire({ type, family, is_builtin }: CatalogueFamily): ModelRegistration {
     const model_specs = family.model_specs.map((spec) => {
-      const { generated: _generated, modelscope_model_id: _modelscope, ...wireSpec } = spec
+      const {
+        generated: _generated,
+        modelscope_model_id: _modelscope,
+        attention: _attention,
+        ...wireSpec
+      } = spec
       return {
         ...wireSpec,
         model_hub: spec.model_id ? 'huggingface' : null,

@@ -14,6 +14,17 @@ export const FamilySpec = z.looseObject({
   model_uri: z.nullish(z.string()),
   model_file_name_template: z.nullish(z.string()),
   modelscope_model_id: z.nullish(z.string()),
+  /**
+   * A GGUF model's attention shape, as its header gives it: with the context length it sizes the KV cache before
+   * the file is here (see fit/model-fit.ts).
+   */
+  attention: z.nullish(
+    z.object({
+      layers: z.number().check(z.int(), z.positive()),
+      kv_heads: z.number().check(z.int(), z.positive()),
+      head_dim: z.number().check(z.int(), z.positive()),
+    }),
+  ),
   /** Models the platform writes itself (tiny-models.ts) instead of downloading. */
   generated: z.nullish(z.enum(['chat', 'embedding', 'rerank'])),
 })

@@ -69,6 +69,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       model_logs: profile.modelLogs,
       // Only this platform reports a model's health; a cluster's rows do not.
       model_health: false,
+      model_fit: false,
       file_info: profile.fileInfo,
     }
   })

@@ -7,12 +7,10 @@ import {
   NoContent,
   routePatterns,
   ModelFamilies,
-  ModelType,
   PromptStyles,
   RegisterModelRequest,
   RegistrationNameList,
   RegistrationsQuery,
-  toWireModelType,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Catalogue } from '../catalogue/catalogue.js'
@@ -22,14 +20,7 @@ import type { ModelDirs } from '../files/model-dirs.js'
 import { CLUSTER_ONLY, clusterEngine, ENGINE, runnableHere } from '../runtime/capabilities.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
-import { specAndUpstream } from './paths.js'
-
-/** Path types are case-sensitive upstream (`LLM`); we also take the console's `llm`. */
-function modelType(raw: string): ModelType {
-  const parsed = ModelType.safeParse(toWireModelType(raw))
-  if (!parsed.success) throw new HttpError(400, `Unsupported model type: ${raw}`)
-  return parsed.data
-}
+import { modelTypeParam, specAndUpstream } from './paths.js'
 
 /** Sends a kept answer with ETag and gzip; a matching If-None-Match gets 304. */
 function sendCached(
@@ -65,7 +56,7 @@ export async function registrationRoutes(
       url,
       { schema: { params: ModelTypeParams, querystring: RegistrationsQuery } },
       (request, reply) => {
-        const type = modelType(request.params.model_type)
+        const type = modelTypeParam(request.params.model_type)
         if (request.query.detailed === 'true')
           return sendCached(request, reply, catalogue.detailedAnswer(type))
         return RegistrationNameList.parse(catalogue.names(type))
@@ -78,7 +69,7 @@ export async function registrationRoutes(
       url,
       { schema: { params: ModelTypeParams, body: RegisterModelRequest, response: { 200: NoContent } } },
       (request) => {
-        const type = modelType(request.params.model_type)
+        const type = modelTypeParam(request.params.model_type)
         const model = checkRegistration(type, request.body.model, modelDirs)
         const name = model.model_name
         if (catalogue.isBuiltinName(name))
@@ -97,7 +88,7 @@ export async function registrationRoutes(
       url,
       { schema: { params: RegistrationParams, response: { 200: ModelRegistration } } },
       (request) => {
-        const type = modelType(request.params.model_type)
+        const type = modelTypeParam(request.params.model_type)
         const found = catalogue.find(type, request.params.model_name)
         if (!found) throw new HttpError(400, `Model ${request.params.model_name} not found`)
         // A registration reads back in the shape it was given (SPEC's, or upstream's v2 with quantization strings).
@@ -109,7 +100,7 @@ export async function registrationRoutes(
     )
 
     typed.delete(url, { schema: { params: RegistrationParams, response: { 200: NoContent } } }, (request) => {
-      const type = modelType(request.params.model_type)
+      const type = modelTypeParam(request.params.model_type)
       const name = request.params.model_name
       if (catalogue.isBuiltinName(name) && !customModels.get(type, name)) {
         throw new HttpError(400, `Model ${name} is built in and cannot be unregistered`)

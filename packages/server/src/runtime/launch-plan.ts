@@ -50,6 +50,10 @@ function chatTemplateOf(
   return typeof template === 'string' && name ? { template, from: `the ${name} family` } : null
 }
 
+/** Tokens of context each sequence of a model gets here: its training context, at most the platform's limit. */
+export const sequenceContext = (family: Family, limit: number): number =>
+  Math.min(Number(family.context_length ?? 2048), limit)
+
 /** Sizes arrive as 7, "7", 0.5, "0.5" or "0_5"; compare them as one. */
 export const sameSize = (a: number | string | null | undefined, b: number | string | null | undefined) =>
   String(a ?? '').replace('_', '.') === String(b ?? '').replace('_', '.')

@@ -25,6 +25,12 @@ export interface ModelFileContext {
   onProgress: (progress: DownloadProgress) => void
 }
 
+/** What to try when a hub cannot give a file: said with every failed download. */
+export function remedies(hub: Hub): string {
+  const other = hub === 'modelscope' ? 'huggingface' : 'modelscope'
+  return `Try the other download hub (${other}), start the server with --${hub === 'modelscope' ? 'modelscope' : 'hf'}-endpoint naming a mirror, or launch a quantization that is cached`
+}
+
 /**
  * The local GGUF file a launch needs: a custom model's own file (inside the model folders), or a file in the
  * cache — generated, or downloaded from a hub. Every path is checked to stay inside its root.
@@ -55,7 +61,7 @@ export async function ensureModelFile(request: ModelFileRequest, context: ModelF
       await downloadFile(url, file, { signal: context.signal, onProgress: context.onProgress })
     } catch (error) {
       if (context.signal.aborted) throw error
-      throw new HttpError(503, (error as Error).message)
+      throw new HttpError(503, `${(error as Error).message}. ${remedies(hub)}`)
     }
   }
   context.cache.complete({

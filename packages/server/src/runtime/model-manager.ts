@@ -6,7 +6,7 @@ import { modelVersion } from '../catalogue/families.js'
 import type { HubEndpoints } from '../download/hubs.js'
 import type { ModelDirs } from '../files/model-dirs.js'
 import { HttpError } from '../http-error.js'
-import { planLaunch } from './launch-plan.js'
+import { planLaunch, sequenceContext } from './launch-plan.js'
 import { ensureModelFile } from './model-files.js'
 import { RunningModel } from './running-model.js'
 import { SharedDownloads } from './shared-downloads.js'
@@ -86,7 +86,7 @@ export class ModelManager {
         `Cannot launch ${plan.replica} replica(s) of ${plan.uid}: ${inUse} of this platform's ${this.options.maxWorkers} model workers are in use (one per replica; --max-workers sets the limit). Terminate a model or launch fewer replicas.`,
       )
     }
-    const contextSize = Math.min(Number(plan.family.context_length ?? 2048), this.options.contextSize)
+    const contextSize = sequenceContext(plan.family, this.options.contextSize)
     const model = new RunningModel(plan, machine.address, contextSize, this.options.metrics)
     this.models.set(plan.uid, model)
     model.log.add(

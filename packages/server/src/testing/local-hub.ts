@@ -1,5 +1,23 @@
 import { createServer, type Server } from 'node:http'
+import { ggufFileName, loadBuiltinCatalogue } from '../catalogue/families.js'
 import { tinyModel } from '../gguf/tiny-models.js'
+
+/** The files the built-in catalogue names in each hub repository: this hub lists (and serves) each of them. */
+function filesByRepository(): Map<string, string[]> {
+  const files = new Map<string, string[]>()
+  for (const families of Object.values(loadBuiltinCatalogue())) {
+    for (const family of families) {
+      for (const spec of family.model_specs) {
+        for (const repo of [spec.model_id, spec.modelscope_model_id]) {
+          if (!repo) continue
+          const names = spec.quantizations.flatMap((q) => ggufFileName(spec, q) ?? [])
+          files.set(repo, [...(files.get(repo) ?? []), ...names])
+        }
+      }
+    }
+  }
+  return files
+}
 
 export interface LocalHubOptions {
   /** Bytes per second; unlimited when absent. */
@@ -21,6 +39,7 @@ export interface LocalHub {
  */
 export async function startLocalHub(options: LocalHubOptions = {}, port = 0): Promise<LocalHub> {
   const file = tinyModel('chat')
+  const repositories = filesByRepository()
   const requests: LocalHub['requests'] = []
   let dropped = false
   const server: Server = createServer((request, response) => {
@@ -32,6 +51,24 @@ export async function startLocalHub(options: LocalHubOptions = {}, port = 0): Pr
       url.searchParams.get('FilePath')?.endsWith('.gguf')
     if (url.pathname === '/health') {
       response.writeHead(200, { 'content-type': 'text/plain' }).end('ok')
+      return
+    }
+    // File lists: Hugging Face's `/api/models/{repo}/tree/{revision}`, ModelScope's `.../repo/files`.
+    const hfTree = /^\/api\/models\/([^/]+\/[^/]+)\/tree\/[^/]+$/.exec(url.pathname)
+    const msFiles = /^\/api\/v1\/models\/([^/]+\/[^/]+)\/repo\/files$/.exec(url.pathname)
+    const listed = hfTree ?? msFiles
+    if (listed) {
+      const names = repositories.get(decodeURIComponent(listed[1] ?? ''))
+      if (!names) {
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"error":"Repository not found"}')
+        return
+      }
+      const body = hfTree
+        ? names.map((path) => ({ type: 'file', path, size: file.length, lfs: { size: file.length } }))
+        : { Code: 200, Data: { Files: names.map((Path) => ({ Path, Size: file.length, Type: 'blob' })) } }
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body))
       return
     }
     if (!isHf && !isModelscope) {

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, type Dispatch, type SetStateAction } from 'react'
+import { Checkbox } from '../../../components/checkbox'
 import { Chip } from '../../../components/chip'
 import { CancelIcon } from '../../../components/icons'
 import { MultiSelect } from '../../../components/multi-select'
@@ -21,6 +22,8 @@ interface FilterBarProps {
   withAbility: boolean
   withStatus: boolean
   searchLabel: string
+  /** The "Runs here" switch, where the server estimates what fits (the embedded platform). */
+  withRunsHere: boolean
 }
 
 /**
@@ -51,7 +54,14 @@ function useNamed<F extends AbilityFilter | StatusFilter>(
 }
 
 /** SPEC §2 filters: ability and status selections shown as removable chips, and a search field. */
-export function FilterBar({ filters, setFilters, withAbility, withStatus, searchLabel }: FilterBarProps) {
+export function FilterBar({
+  filters,
+  setFilters,
+  withAbility,
+  withStatus,
+  searchLabel,
+  withRunsHere,
+}: FilterBarProps) {
   const t = useT()
   const setAbilities = useCallback(
     (abilities: AbilityFilter[]) => setFilters((old) => ({ ...old, abilities })),
@@ -80,6 +90,14 @@ export function FilterBar({ filters, setFilters, withAbility, withStatus, search
         {withAbility && <MultiSelect label={t('launch.filter.ability')} {...abilities} />}
         {withStatus && <MultiSelect label={t('launch.filter.status')} {...statuses} />}
         <SearchField value={filters.search} onChange={setSearch} label={searchLabel} />
+        {withRunsHere && (
+          <Checkbox
+            kind="switch"
+            label={t('launch.filter.runsHere')}
+            checked={filters.runsHere}
+            onChange={(runsHere) => setFilters((old) => ({ ...old, runsHere }))}
+          />
+        )}
       </div>
       {chosen.length > 0 && (
         <div className="chosen-filters" role="group" aria-label={t('launch.filter.chosen')}>

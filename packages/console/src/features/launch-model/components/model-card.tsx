@@ -1,3 +1,4 @@
+import type { FitSummary } from '@serving-console/contract'
 import { memo, type MouseEvent } from 'react'
 import { Chip } from '../../../components/chip'
 import {
@@ -8,6 +9,8 @@ import {
   StarIcon,
 } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
+import { formatBytes } from '../../../lib/format'
+import { GRADE_LABEL, GRADE_TONE } from '../model/fit'
 import {
   cardNumber,
   contextInThousands,
@@ -23,6 +26,8 @@ export interface ModelCardProps {
   cached: boolean
   deleted: boolean
   favorite: boolean
+  /** This machine's best choice of the model, where the server estimates it. */
+  fit?: FitSummary | undefined
   onOpen: (model: CatalogueModel) => void
   onToggleFavorite: (name: string) => void
   onOpenCache: (model: CatalogueModel) => void
@@ -37,7 +42,7 @@ const stop = (handler: () => void) => (event: MouseEvent) => {
 
 /** SPEC §2 model card: name, chips, description, key facts; a click opens the launch drawer. */
 export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
-  const { model, kind, cached, deleted, favorite } = props
+  const { model, kind, cached, deleted, favorite, fit } = props
   // The card is memoised: `useT` renders it again when the language changes.
   const t = useT()
   const number = (value: number | null) => (value === null ? '-' : cardNumber(value))
@@ -131,6 +136,19 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           />
         )}
         {deleted && <Chip label={t('launch.card.deleted')} tone="error" />}
+        {fit && fit.fit !== 'unknown' && fit.quantization && (
+          <Chip
+            label={t('launch.card.fit', {
+              grade: t(GRADE_LABEL[fit.fit]),
+              quantization:
+                fit.model_size_in_billions === null
+                  ? fit.quantization
+                  : `${String(fit.model_size_in_billions).replace('_', '.')}B ${fit.quantization}`,
+              memory: fit.memory_bytes === null ? '?' : formatBytes(fit.memory_bytes),
+            })}
+            tone={GRADE_TONE[fit.fit]}
+          />
+        )}
       </div>
       <p className="card-description">{model.description}</p>
       {stats.length > 0 && (

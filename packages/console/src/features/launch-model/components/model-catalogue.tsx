@@ -1,4 +1,4 @@
-import { useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
 import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
@@ -7,6 +7,8 @@ import { lazyThemed } from '../../../components/themed'
 import { useT } from '../../../i18n/react'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
+import { useServerFeature } from '../../../lib/server-features'
+import { fitSummariesQuery } from '../api/get-fit'
 import { launchKeys } from '../api/keys'
 import { useDeleteCustomModel } from '../api/delete-custom-model'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
@@ -38,7 +40,7 @@ const CacheDialog = lazyThemed(async () => (await import('./cache-dialog')).Cach
 const LaunchDrawer = lazyThemed(async () => (await import('./launch-drawer')).LaunchDrawer)
 const CustomJsonDialog = lazyThemed(async () => (await import('./custom-json-dialog')).CustomJsonDialog)
 
-const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [] }
+const NO_FILTERS: Filters = { search: '', abilities: [], statuses: [], runsHere: false }
 
 /** One tab's models: filters, the card grid, and the drawer and dialogs a card opens. */
 export function ModelCatalogue({
@@ -53,6 +55,20 @@ export function ModelCatalogue({
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const t = useT()
+  // Whether each model fits this machine: the platform's estimate, for the cards and the Runs here switch.
+  const withFit = useServerFeature('model_fit')
+  const fit = useQuery(fitSummariesQuery(kind, withFit))
+  const fitByName = useMemo(
+    () => new Map((fit.data?.models ?? []).map((summary) => [summary.model_name, summary])),
+    [fit.data],
+  )
+  const runsHere = useMemo(
+    () =>
+      fit.data
+        ? new Set(fit.data.models.filter((summary) => summary.runs_here).map((summary) => summary.model_name))
+        : undefined,
+    [fit.data],
+  )
   const [filters, setFilters] = useState(NO_FILTERS)
   const [favorites, setFavorites] = useState(() => new Set(favoritesStore.get()))
   const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set())
@@ -70,8 +86,9 @@ export function ModelCatalogue({
         favorites,
         uncached,
         searchDescriptions: kind === 'LLM' && !custom,
+        runsHere,
       }),
-    [models, deferredFilters, favorites, uncached, kind, custom],
+    [models, deferredFilters, favorites, uncached, kind, custom, runsHere],
   )
 
   const toggleFavorite = useCallback((name: string) => {
@@ -110,6 +127,7 @@ export function ModelCatalogue({
         setFilters={setFilters}
         withAbility={kind === 'LLM' && !custom}
         withStatus={!custom}
+        withRunsHere={withFit}
         searchLabel={
           custom
             ? t('launch.search.custom')
@@ -157,6 +175,7 @@ export function ModelCatalogue({
               kind={kind}
               cached={!uncached.has(model.name) && isCached(model)}
               deleted={deleted.has(model.name)}
+              fit={fitByName.get(model.name)}
               favorite={favorites.has(model.name)}
               onOpen={open}
               onToggleFavorite={toggleFavorite}

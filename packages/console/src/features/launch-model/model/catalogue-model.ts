@@ -89,6 +89,28 @@ export function isCached(model: CatalogueModel): boolean {
 }
 
 /**
+ * Whether the catalogue marks the chosen quantization cached (format and size as the form holds them; the first
+ * spec where the form has none); null until a quantization is chosen.
+ */
+export function catalogueCached(
+  model: CatalogueModel,
+  choice: { format: string; size: string; quantization: string },
+): boolean | null {
+  const spec = choice.format
+    ? model.specs.find(
+        (view) => view.format === choice.format && (!choice.size || sizeKey(view.size) === choice.size),
+      )
+    : model.specs[0]
+  if (!spec) return null
+  const index = choice.quantization
+    ? spec.quantizations.indexOf(choice.quantization)
+    : spec.quantizations.length === 1
+      ? 0
+      : -1
+  return index === -1 ? null : (spec.cached[index] ?? false)
+}
+
+/**
  * A whole number on a card (dimensions, max tokens, thousands of context), in the language shown's digits; without
  * grouping, as SPEC shows them ("1010K", not "1,010K").
  */

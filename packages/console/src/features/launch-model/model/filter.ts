@@ -19,6 +19,8 @@ export interface Filters {
   search: string
   abilities: AbilityFilter[]
   statuses: StatusFilter[]
+  /** Only models that fit this machine and are cached or can be downloaded (the platform's estimate). */
+  runsHere: boolean
 }
 
 export interface FilterContext {
@@ -27,6 +29,8 @@ export interface FilterContext {
   uncached: ReadonlySet<string>
   /** LLM search also looks at descriptions. */
   searchDescriptions: boolean
+  /** Names of the models that run here, once the server said (`Runs here` keeps all until then). */
+  runsHere?: ReadonlySet<string> | undefined
 }
 
 const hasAbility = (model: CatalogueModel, ability: AbilityFilter) =>
@@ -44,6 +48,7 @@ export function filterModels(
       const haystack = context.searchDescriptions ? model.search.nameAndDescription : model.search.name
       if (!haystack.includes(needle)) return false
     }
+    if (filters.runsHere && context.runsHere && !context.runsHere.has(model.name)) return false
     if (!filters.abilities.every((ability) => hasAbility(model, ability))) return false
     for (const status of filters.statuses) {
       if (status === 'favorite' && !context.favorites.has(model.name)) return false

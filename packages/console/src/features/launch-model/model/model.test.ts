@@ -82,14 +82,16 @@ describe('filters', () => {
   const names = (list: { name: string }[]) => list.map((model) => model.name)
 
   it('searches names and, for LLMs, descriptions', () => {
-    expect(names(filterModels(models, { search: 'IMAGES', abilities: [], statuses: [] }, context))).toEqual([
-      'beta-vision',
-    ])
+    expect(
+      names(
+        filterModels(models, { search: 'IMAGES', abilities: [], statuses: [], runsHere: false }, context),
+      ),
+    ).toEqual(['beta-vision'])
     expect(
       names(
         filterModels(
           models,
-          { search: 'images', abilities: [], statuses: [] },
+          { search: 'images', abilities: [], statuses: [], runsHere: false },
           { ...context, searchDescriptions: false },
         ),
       ),
@@ -97,27 +99,45 @@ describe('filters', () => {
   })
 
   it('narrows by ability (vl-chat means vision) and by status', () => {
-    expect(names(filterModels(models, { search: '', abilities: ['chat'], statuses: [] }, context))).toEqual([
-      'alpha-chat',
-      'beta-vision',
-    ])
     expect(
-      names(filterModels(models, { search: '', abilities: ['vl-chat'], statuses: [] }, context)),
+      names(
+        filterModels(models, { search: '', abilities: ['chat'], statuses: [], runsHere: false }, context),
+      ),
+    ).toEqual(['alpha-chat', 'beta-vision'])
+    expect(
+      names(
+        filterModels(models, { search: '', abilities: ['vl-chat'], statuses: [], runsHere: false }, context),
+      ),
     ).toEqual(['beta-vision'])
     expect(
-      names(filterModels(models, { search: '', abilities: [], statuses: ['favorite'] }, context)),
+      names(
+        filterModels(models, { search: '', abilities: [], statuses: ['favorite'], runsHere: false }, context),
+      ),
     ).toEqual(['gamma'])
-    expect(names(filterModels(models, { search: '', abilities: [], statuses: ['cached'] }, context))).toEqual(
-      ['alpha-chat'],
-    )
+    expect(
+      names(
+        filterModels(models, { search: '', abilities: [], statuses: ['cached'], runsHere: false }, context),
+      ),
+    ).toEqual(['alpha-chat'])
     expect(models.filter(isCached).map((model) => model.name)).toEqual(['alpha-chat'])
+  })
+
+  it('keeps to the models that run here once the server said which, and to all before', () => {
+    const filters = { search: '', abilities: [], statuses: [], runsHere: true }
+    expect(names(filterModels(models, filters, { ...context, runsHere: new Set(['gamma']) }))).toEqual([
+      'gamma',
+    ])
+    expect(filterModels(models, filters, context)).toHaveLength(models.length)
+    expect(
+      filterModels(models, { ...filters, runsHere: false }, { ...context, runsHere: new Set() }),
+    ).toHaveLength(models.length)
   })
 
   it('treats a model whose cache was removed this session as not cached', () => {
     expect(
       filterModels(
         models,
-        { search: '', abilities: [], statuses: ['cached'] },
+        { search: '', abilities: [], statuses: ['cached'], runsHere: false },
         { ...context, uncached: new Set(['alpha-chat']) },
       ),
     ).toEqual([])

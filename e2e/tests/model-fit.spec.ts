@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { forgetAllModels } from '../support/models'
+
+// The embedded platform only: it estimates what fits its machine (a cluster's console says it does not know).
+const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
+const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
+
+/** What this platform's local hub lists and serves for every file: the generated tiny chat model. */
+function hubFileSize(): number {
+  const tiny = fileURLToPath(new URL('../../packages/server/dist/gguf/tiny-models.js', import.meta.url))
+  const out = execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import { tinyModel } from ${JSON.stringify(tiny)}; process.stdout.write(String(tinyModel('chat').length))`,
+  ])
+  return Number(out.toString())
+}
+
+test.use({ viewport: { width: 1500, height: 2200 } })
+test.beforeEach(async ({ request }) => forgetAllModels(request, api))
+
+test('each card says how its best choice fits here, and Runs here keeps to what can run', async ({
+  page,
+}) => {
+  await page.goto('#/launch_model/llm')
+  await expect(card(page, 'tiny-chat')).toContainText(/Fits well · 0\.0002B f32 · [\d.]+ MiB/)
+  const runsHere = page.getByRole('switch', { name: 'Runs here' })
+  await runsHere.check()
+  await expect(card(page, 'tiny-chat')).toBeVisible()
+
+  // Image models need a cluster's Python engines: none runs here.
+  await page.getByRole('tab', { name: 'Image Models' }).click()
+  await expect(page.getByRole('listitem').first()).toBeVisible()
+  await page.getByRole('switch', { name: 'Runs here' }).check()
+  await expect(page.getByText('No model matches these filters.')).toBeVisible()
+})
+
+test('the drawer says whether a quantization fits and where its file comes from, and asks before a download that cannot start', async ({
+  page,
+  request,
+}) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'qwen2.5-instruct').click()
+  const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+  const panel = drawer.getByRole('region', { name: 'Will it fit here' })
+  await expect(panel).toContainText('Choose a quantization to see whether it fits.')
+  await drawer.getByRole('combobox', { name: 'Model Size' }).click()
+  await page.getByRole('option', { name: '0.5B' }).click()
+  await drawer.getByRole('combobox', { name: 'Quantization' }).click()
+  await page.getByRole('option', { name: 'q4_k_m' }).click()
+
+  // Sized by the hub's own file list; the memory counts the KV cache of 4 sequences.
+  const size = `${(hubFileSize() / 1024).toFixed(2)} KiB`
+  await expect(panel).toContainText(`Needs download from Hugging Face: ${size}.`)
+  await expect(panel).toContainText(
+    /Fits well\s*Needs about [\d.]+ MiB of the [\d.]+ GiB of memory \(RAM\) free now\./,
+  )
+  await expect(panel).toContainText('KV cache of 4 sequences of 4,096 tokens')
+  await panel.getByRole('button', { name: 'All 8 quantizations' }).click()
+  const rows = panel.getByRole('table').getByRole('row')
+  await expect(rows).toHaveCount(9)
+  await expect(panel.getByRole('row', { name: /^q4_k_m/ })).toHaveAttribute('aria-current', 'true')
+
+  // This server's ModelScope address answers nothing: said, with what to do, and asked before launching.
+  await drawer.getByRole('combobox', { name: 'Download Hub (optional)' }).click()
+  await page.getByRole('option', { name: 'modelscope' }).click()
+  await expect(panel.getByText('ModelScope cannot be reached (http://127.0.0.1:9)')).toBeVisible()
+  await expect(panel).toContainText(
+    'Choose Hugging Face as Download Hub, start the server with --modelscope-endpoint naming a mirror, or choose a cached quantization.',
+  )
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+  const confirm = page.getByRole('dialog', { name: 'Warning' })
+  await expect(confirm).toContainText(
+    /ModelScope cannot be reached \(.+\), and this quantization is not cached, so the download will fail\. Launch anyway\?/,
+  )
+  await confirm.getByRole('button', { name: 'No' }).click()
+  await expect(confirm).toBeHidden()
+  const launches = (await (await request.get(api('/api/v1/models/launches'))).json()) as unknown[]
+  expect(launches).toEqual([])
+})
+
+test('a launch that will not fit asks first, saying how much it needs', async ({ page }) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'llama-2').click()
+  const drawer = page.getByRole('region', { name: 'Launch llama-2' })
+  await drawer.getByRole('button', { name: 'Command line' }).click()
+  // 13B without grouped-query attention: 64 sequences of 4,096 tokens need some 200 GiB of KV cache.
+  await drawer
+    .getByRole('textbox', { name: 'Paste an xinference launch command' })
+    .fill(
+      'xinference launch --model-name llama-2 --model-engine llama.cpp --model-format ggufv2 --size-in-billions 13 --quantization Q4_K_M --n_parallel 64',
+    )
+  await drawer.getByRole('button', { name: 'Fill the form' }).click()
+  const panel = drawer.getByRole('region', { name: 'Will it fit here' })
+  await expect(panel).toContainText(/Does not fit\s*Needs about 2\d\d\.\d\d GiB/)
+  await drawer.getByRole('button', { name: 'Launch', exact: true }).click()
+  const confirm = page.getByRole('dialog', { name: 'Warning' })
+  await expect(confirm).toContainText(
+    /This launch needs about 2\d\d\.\d\d GiB, but only [\d.]+ [GM]iB of memory \(RAM\) is free\. It may fail or slow the whole machine\. Launch anyway\?/,
+  )
+  await confirm.getByRole('button', { name: 'No' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(drawer).toBeVisible()
+})

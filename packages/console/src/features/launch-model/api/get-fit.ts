@@ -1,0 +1,42 @@
+import { apiPaths, FitSummaries, ModelFit, type LaunchRequest } from '@serving-console/contract'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api } from '../../../lib/api-client'
+import { launchKeys } from './keys'
+
+/**
+ * `GET /api/v1/fit/{type}`: the platform's own — each model's best choice on this machine, for the cards and the
+ * "Runs here" filter. Asked only where the server has it (`model_fit`); a failure hides the marks, nothing more.
+ */
+export const fitSummariesQuery = (type: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: launchKeys.fitSummaries(type),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.fitSummaries(type), { schema: FitSummaries, signal, reportAuthStatus: false }),
+    enabled,
+    staleTime: 30_000,
+    meta: { silent: true },
+  })
+
+/** What of a launch the estimate depends on: its sequences, its hub and whether it keeps to the CPU. */
+export function fitQueryString(
+  payload: Pick<LaunchRequest, 'n_parallel' | 'download_hub' | 'n_gpu'>,
+): string {
+  const query = new URLSearchParams()
+  if (payload.n_parallel) query.set('n_parallel', String(payload.n_parallel))
+  if (payload.download_hub) query.set('download_hub', payload.download_hub)
+  if (payload.n_gpu === null) query.set('n_gpu', 'none')
+  return query.toString()
+}
+
+/** `GET /api/v1/fit/{type}/{name}`: every quantization of one model, and whether its hub answers. */
+export const modelFitQuery = (type: string, modelName: string, query: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: launchKeys.fit(type, modelName, query),
+    queryFn: ({ signal }) =>
+      api.get(apiPaths.fit(type, modelName, query), { schema: ModelFit, signal, reportAuthStatus: false }),
+    enabled,
+    staleTime: 30_000,
+    // A changed hub or n_parallel keeps the last answer on screen until the new one comes.
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  })
