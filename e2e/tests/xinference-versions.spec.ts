@@ -198,3 +198,30 @@ test("Xinference v1.8.0: Launch Web UI opens the console's chat page through the
   await chat.getByRole('button', { name: 'Send' }).click()
   await expect(chat.locator('.message.assistant')).toHaveText(streamedText('v1.8.0'))
 })
+
+// Last for v3.2.1: it launches a model on the shared v3.2.1 replay, and terminates it again.
+test("Xinference v3.2.1: a running model's row says its health, as the cluster's metrics tell it", async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v3.2.1')}#/login`)
+  await signInToV3(page)
+  await expect(card(page, 'baichuan-2')).toBeVisible()
+  const gateway = testServer('gateway-v3.2.1').url
+  const authorization = `Bearer ${String(await page.evaluate(() => sessionStorage.getItem('token')))}`
+  for (const [path, exchange] of [
+    ['/v1/model_registrations/LLM', '110-register-tiny'],
+    ['/v1/models', '112-launch-tiny'],
+  ] as const) {
+    const answer = await page.request.post(`${gateway}${path}`, {
+      data: recorded('v3.2.1', exchange).request.body,
+      headers: { authorization },
+    })
+    expect(answer.status()).toBe(200)
+  }
+  await page.goto(`${gatewayOf('v3.2.1')}#/running_models/LLM`)
+  // The recorded metrics: tiny READY on its one replica.
+  const row = page.getByRole('grid').getByRole('row', { name: /tiny/ })
+  await expect(row.getByRole('gridcell').nth(7)).toHaveText('Ready')
+  const terminated = await page.request.delete(`${gateway}/v1/models/tiny`, { headers: { authorization } })
+  expect(terminated.status()).toBe(200)
+})

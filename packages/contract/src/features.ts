@@ -10,8 +10,10 @@ export const ServerFeatures = z.looseObject({
   upstream: z.nullable(z.looseObject({ address: z.string(), kind: z.string(), version: z.string() })),
   /** `GET /api/v1/models/{uid}/logs` answers. */
   model_logs: z.boolean(),
-  /** Running models' rows carry their health and load, and failed replicas can be restarted (the platform's own). */
+  /** Running models' rows carry their health (the platform's own; an Xinference v3 cluster's from its metrics). */
   model_health: z.boolean(),
+  /** `POST /api/v1/models/{uid}/restart` starts a model's failed replicas again (the platform's own). */
+  model_restart: z.boolean(),
   /** `GET /api/v1/fit/...` answers: file sizes and memory estimates against this machine (the platform's own). */
   model_fit: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */

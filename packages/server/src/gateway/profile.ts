@@ -15,6 +15,8 @@ export interface UpstreamProfile {
   fileInfo: boolean
   /** `GET /api/v1/models/launches` exists upstream; otherwise the gateway builds it from `/v1/models/instances`. */
   nativeLaunches: boolean
+  /** The supervisor's `/metrics` says each model's status and replicas down (Xinference ≥ 3): rows get health. */
+  clusterHealth: boolean
   /** `/v1/models/{uid}/replicas` exists (Xinference ≥ 2). */
   replicas: boolean
   /** Registrations must be upstream's `version: 2` shape; rerank needs `model_specs` from 2.x on. */
@@ -33,6 +35,7 @@ export function profileFor(kind: UpstreamProfile['kind'], version: string): Upst
       fileInfo: true,
       nativeLaunches: true,
       replicas: true,
+      clusterHealth: false,
       registrationShape: 'as-given',
       rerankSpecs: false,
     }
@@ -45,6 +48,7 @@ export function profileFor(kind: UpstreamProfile['kind'], version: string): Upst
     fileInfo: false,
     nativeLaunches: false,
     replicas: major >= 2,
+    clusterHealth: major >= 3,
     registrationShape: 'xinference-v2',
     rerankSpecs: major >= 2,
   }

@@ -15,6 +15,7 @@ import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
+import { clusterHealth } from './cluster-health.js'
 import { fromUpstreamRegistration, toUpstreamRegistration } from './adapters/registrations.js'
 import type { ProfileDetector, UpstreamProfile } from './profile.js'
 import { relay } from './relay.js'
@@ -39,6 +40,8 @@ const PROGRESS_LOOKUPS = 16
  */
 const MAX_PROGRESS_BYTES = 64 * 1024
 const MAX_INSTANCES_BYTES = 8 * 1024 * 1024
+/** A supervisor's metrics are a few KB per model; anything far larger is not read for health. */
+const MAX_METRICS_BYTES = 4 * 1024 * 1024
 
 const authorization = (request: FastifyRequest) => request.headers.authorization
 
@@ -67,8 +70,9 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       mode: 'gateway' as const,
       upstream: { address: upstream.address, kind: profile.kind, version: profile.version },
       model_logs: profile.modelLogs,
-      // Only this platform reports a model's health; a cluster's rows do not.
-      model_health: false,
+      // Xinference v3's supervisor tells each model's health in its metrics; restarting is the platform's own.
+      model_health: profile.clusterHealth,
+      model_restart: false,
       model_fit: false,
       file_info: profile.fileInfo,
     }
@@ -84,6 +88,37 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       if (profile.kind === 'serving-console') return forward(request, reply)
       return adapted(request, reply, profile)
     }
+
+  // Xinference v3 keeps each model's health in its supervisor's metrics: its rows get it, as the platform's have
+  // it. Metrics that do not answer (a user without the scope, a scrape refused) leave the rows as they are.
+  typed.get(
+    routePatterns.models,
+    unlessNative(async (request, reply, profile) => {
+      if (!profile.clusterHealth) return forward(request, reply)
+      const signal = clientGone(reply)
+      const asked = { authorization: authorization(request), signal }
+      const [models, metrics] = await Promise.all([
+        upstream.json('GET', '/v1/models', asked),
+        upstream
+          .text('GET', '/metrics', { ...asked, maxBytes: MAX_METRICS_BYTES })
+          .then((answer) => (answer.status === 200 ? answer.text : null))
+          .catch(() => null),
+      ])
+      const list = models.body as { data?: unknown } | null
+      if (models.status !== 200 || !metrics || !Array.isArray(list?.data)) {
+        return reply.code(models.status).send(models.body)
+      }
+      const health = clusterHealth(metrics)
+      return {
+        ...list,
+        data: list.data.map((row: unknown) => {
+          const id = (row as { id?: unknown } | null)?.id
+          const said = typeof id === 'string' ? health.get(id) : undefined
+          return said && typeof row === 'object' ? { ...row, health: said } : row
+        }),
+      }
+    }),
+  )
 
   typed.post(
     routePatterns.registrations,

@@ -13,6 +13,14 @@ export interface UpstreamJson {
   body: unknown
 }
 
+/** What a request the gateway reads whole may carry. */
+export interface UpstreamRequest {
+  authorization?: string | undefined
+  body?: unknown
+  signal?: AbortSignal
+  maxBytes?: number
+}
+
 /** The most of a plain-text error kept as its detail. */
 const MAX_DETAIL = 2000
 
@@ -69,15 +77,25 @@ export class Upstream {
   async json(
     method: string,
     pathAndQuery: string,
-    options: {
-      authorization?: string | undefined
-      body?: unknown
-      signal?: AbortSignal
-      maxBytes?: number
+    options: UpstreamRequest & {
       /** A probe asks what the upstream is: an answer that is not JSON is an answer too (`body` undefined). */
       probe?: boolean
     } = {},
   ): Promise<UpstreamJson> {
+    const answer = await this.text(method, pathAndQuery, options)
+    return {
+      status: answer.status,
+      headers: answer.headers,
+      body: this.jsonOf(answer.status, answer.headers, answer.text, this.url(pathAndQuery), options.probe),
+    }
+  }
+
+  /** One request whose answer the gateway reads whole, at most `maxBytes` of it, as text (`/metrics`). */
+  async text(
+    method: string,
+    pathAndQuery: string,
+    options: UpstreamRequest = {},
+  ): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
     const url = this.url(pathAndQuery)
     const headers: Record<string, string> = { accept: 'application/json' }
     if (options.authorization) headers.authorization = options.authorization
@@ -117,13 +135,7 @@ export class Upstream {
     return {
       status: answer.statusCode,
       headers: answer.headers,
-      body: this.jsonOf(
-        answer.statusCode,
-        answer.headers,
-        Buffer.concat(chunks).toString('utf8'),
-        url,
-        options.probe,
-      ),
+      text: Buffer.concat(chunks).toString('utf8'),
     }
   }
 

@@ -69,6 +69,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     upstream: null,
     model_logs: true,
     model_health: true,
+    model_restart: true,
     model_fit: true,
     file_info: true,
   }))

@@ -7,12 +7,13 @@ import { Button } from '../../../components/button'
 import { Notice } from '../../../components/notice'
 import { useT } from '../../../i18n/react'
 import { ApiError } from '../../../lib/api-client'
+import { useServerFeature } from '../../../lib/server-features'
 import { unhealthy, useRestartModel } from '../api/health'
 import './health-dialog.css'
 
 /**
  * What happened to a model with replicas down: how many are up, the reason its log gives, a restart of the
- * failed ones and the way to its log. Follows the row as the list is read again; closes once the model is well.
+ * failed ones (on the platform) and the way to its log. Follows the row as the list is read again; closes once the model is well.
  */
 export function HealthDialog({
   row,
@@ -25,6 +26,8 @@ export function HealthDialog({
 }) {
   const t = useT()
   const restart = useRestartModel()
+  // A cluster's console shows its health; restarting replicas is the platform's own.
+  const canRestart = useServerFeature('model_restart')
   const health = row.health
   if (!health) return null
   const failure = restart.error instanceof ApiError ? restart.error.detail : restart.error?.message
@@ -49,7 +52,7 @@ export function HealthDialog({
       <DialogActions>
         {onLogs && <Button onClick={onLogs}>{t('running.health.showLog')}</Button>}
         <Button onClick={onClose}>{t('common.close')}</Button>
-        {unhealthy(health) && (
+        {canRestart && unhealthy(health) && (
           <Button
             variant="contained"
             loading={restart.isPending}
