@@ -82,10 +82,14 @@ test('a model of this platform shows its load, read again while it serves', asyn
     'Actions',
   ])
   const row = grid(page).getByRole('row', { name: /busy/ })
-  const load = row.getByRole('img')
+  const load = row.getByRole('img', { name: /^Serving/ })
   await expect(row.getByText('Ready', { exact: true })).toBeVisible()
   // Idle, with an idle_ttl of 10 minutes: when it goes instead of its (empty) load.
   await expect(row.getByText('unloads in 10 min', { exact: true })).toBeVisible()
+  const first = await request.post(api('/v1/chat/completions'), {
+    data: { model: 'busy', messages: [{ role: 'user', content: 'Hi' }], max_tokens: 3 },
+  })
+  expect(first.status()).toBe(200)
   // Long answers one after another on the one place: seconds of work, so a refresh (every 5 s) sees it busy.
   const answers = Array.from({ length: 6 }, () =>
     request.post(api('/v1/chat/completions'), {
@@ -98,6 +102,12 @@ test('a model of this platform shows its load, read again while it serves', asyn
     /^Serving 1 of 1 requests at once \(1 per replica\); [1-5] waiting, at most 4 before new requests are refused$/,
   )
   await expect(row.getByText('Busy', { exact: true })).toBeVisible()
+  // Beside the load, the requests answered since the launch: the short one, and any long one finished.
+  const usage = row.getByRole('img', { name: /tokens generated/ })
+  await expect(usage).toHaveText(/^[1-7] req$/)
+  await expect(usage).toHaveAccessibleName(
+    /^[1-7] requests?, 0 errors, [\d,]+ tokens generated, [\d.,]+ tokens\/s now$/,
+  )
   await request.delete(api('/api/v1/models/busy'))
   await Promise.allSettled(answers)
 })
@@ -189,7 +199,7 @@ test('launch → row → Web UI chat with a streamed reply → terminate', async
     '0.0002B',
     'f32',
     '1',
-    'Ready0 / 4',
+    'Ready0 / 4 · 0 req',
     '',
   ])
 

@@ -138,7 +138,7 @@ export function RunningModelsTable({
               return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
             },
           },
-          { field: 'quantization', headerName: t('running.column.quantization'), minWidth: 120, flex: 0.7 },
+          { field: 'quantization', headerName: t('running.column.quantization'), minWidth: 96, flex: 0.7 },
         ] satisfies GridColDef<RunningModel>[])
       : []),
     ...(type === 'image'
@@ -151,8 +151,9 @@ export function RunningModelsTable({
           {
             field: 'status',
             headerName: t('running.column.status'),
-            minWidth: 80,
-            flex: 0.5,
+            // "0 / 4 · 12 req" whole at 1280 px; a longer line ends in an ellipsis, whole in its tooltip.
+            minWidth: 104,
+            flex: 0.8,
             sortable: false,
             renderCell: ({ row }) =>
               row.id === LOADING_ROW_ID ? null : (

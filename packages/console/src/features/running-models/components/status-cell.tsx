@@ -12,8 +12,8 @@ const STATE_LABEL = {
 } as const satisfies Record<HealthState, MessageId>
 
 /**
- * A model's health and load, where this platform reports them: "● Ready" over "2 / 4 +3" (served / places,
- * waiting), or over "unloads in 9 min" while it waits idle for its `idle_ttl`. A model with replicas down says so as a button that opens what happened and the restart.
+ * A model's health, load and usage, where the server reports them: "● Ready" over "2 / 4 +3 · 12 req" (served /
+ * places, waiting; requests since launch), or over "unloads in 9 min" while it waits idle for its `idle_ttl`. A model with replicas down says so as a button that opens what happened and the restart.
  */
 export function StatusCell({
   row,
@@ -26,7 +26,7 @@ export function StatusCell({
   onOpen: () => void
 }) {
   const t = useT()
-  const { health, load } = row
+  const { health, load, usage } = row
   const label = health
     ? t(STATE_LABEL[health.state], { ready: health.ready_replicas, replicas: health.replicas })
     : null
@@ -37,6 +37,16 @@ export function StatusCell({
       : null
   const loadSaid = load
     ? t('running.load.detail', { ...load, parallel: row.n_parallel ?? load.capacity })
+    : ''
+  const unloadsSaid =
+    unloadsInMinutes === null ? '' : t('running.health.unloadsIn', { minutes: unloadsInMinutes })
+  const usageSaid = usage
+    ? t('running.usage.cellDetail', {
+        requests: usage.requests,
+        errors: usage.errors,
+        generated: usage.generated_tokens,
+        rate: Math.round(usage.tokens_per_second * 10) / 10,
+      })
     : ''
   return (
     <span className="running-status">
@@ -57,11 +67,24 @@ export function StatusCell({
           </span>
         ))}
       {unloadsInMinutes !== null ? (
-        <span className="running-load">{t('running.health.unloadsIn', { minutes: unloadsInMinutes })}</span>
+        // Idle until it unloads: when it goes says more than its requests (they are in its tooltip and dialog).
+        <span className="running-load" title={[unloadsSaid, usageSaid].filter(Boolean).join(' · ')}>
+          {unloadsSaid}
+        </span>
       ) : (
-        load && (
-          <span className="running-load" title={loadSaid} aria-label={loadSaid} role="img">
-            {t('running.load.cell', load)}
+        (load ?? usage) && (
+          <span className="running-load" title={[loadSaid, usageSaid].filter(Boolean).join(' · ')}>
+            {load && (
+              <span aria-label={loadSaid} role="img">
+                {t('running.load.cell', load)}
+              </span>
+            )}
+            {load && usage && ' · '}
+            {usage && (
+              <span aria-label={usageSaid} role="img">
+                {t('running.usage.cell', { requests: usage.requests })}
+              </span>
+            )}
           </span>
         )
       )}
