@@ -35,3 +35,24 @@ export type ClusterAuth = z.infer<typeof ClusterAuth>
 /** `GET /api/v1/cluster/devices`: a bare JSON integer, the GPU count. */
 export const DeviceCount = z.int().check(z.nonnegative())
 export type DeviceCount = z.infer<typeof DeviceCount>
+
+/** One point of the machine's recent use, in percent of its capacity (`at`: Unix seconds). */
+export const ResourcePoint = z.object({
+  at: z.number(),
+  cpu: z.number(),
+  mem: z.number(),
+  /** Null without GPUs. */
+  gpu_mem: z.nullable(z.number()),
+})
+export type ResourcePoint = z.infer<typeof ResourcePoint>
+
+/**
+ * `GET /api/v1/cluster/history?minutes=`: the platform's own — the machine's use every 5 s over the last
+ * `minutes` (at most the hour it keeps), so the cluster charts are full when the page opens.
+ */
+export const ClusterHistory = z.object({ interval_seconds: z.number(), samples: z.array(ResourcePoint) })
+export type ClusterHistory = z.infer<typeof ClusterHistory>
+
+export const ClusterHistoryQuery = z.object({
+  minutes: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(60)), 5),
+})

@@ -14,6 +14,8 @@ export const ServerFeatures = z.looseObject({
   model_health: z.boolean(),
   /** `POST /api/v1/models/{uid}/restart` starts a model's failed replicas again (the platform's own). */
   model_restart: z.boolean(),
+  /** `GET /api/v1/cluster/history` answers: the machine's use kept by the server (the platform's own). */
+  cluster_history: z.boolean(),
   /** `GET /api/v1/fit/...` answers: file sizes and memory estimates against this machine (the platform's own). */
   model_fit: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */

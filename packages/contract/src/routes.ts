@@ -11,6 +11,8 @@ export const apiPaths = {
   clusterVersion: '/v1/cluster/version',
   clusterAuth: '/api/v1/cluster/auth',
   clusterDevices: '/api/v1/cluster/devices',
+  /** The platform's own: the machine's use over the last minutes, kept by the server. */
+  clusterHistory: (minutes: number) => `/api/v1/cluster/history?minutes=${String(minutes)}`,
   registrations: (type: string, detailed = false) =>
     `/api/v1/model_registrations/${segment(toWireModelType(type))}${detailed ? '?detailed=true' : ''}`,
   registration: (type: string, modelName: string) =>
@@ -63,6 +65,7 @@ export const routePatterns = {
   clusterVersion: '/v1/cluster/version',
   clusterAuth: '/api/v1/cluster/auth',
   clusterDevices: '/api/v1/cluster/devices',
+  clusterHistory: '/api/v1/cluster/history',
   registrations: '/api/v1/model_registrations/:model_type',
   registration: '/api/v1/model_registrations/:model_type/:model_name',
   engines: '/api/v1/engines/:model_name',

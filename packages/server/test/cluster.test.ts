@@ -1,9 +1,10 @@
 import { chmodSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import type { ClusterNode } from '@serving-console/contract'
+import type { ClusterHistory, ClusterNode } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
 import { parseNvidiaSmi, readGpus } from '../src/cluster/gpu.js'
+import { ResourceHistory } from '../src/cluster/resource-history.js'
 import { ResourceSampler } from '../src/cluster/resource-sampler.js'
 import { tempDir, testApp } from './helper.js'
 
@@ -80,5 +81,51 @@ describe('ResourceSampler', () => {
     sampler.stop()
     expect(gpuReads).toBe(1)
     expect(sampler.current().gpu).toEqual({ count: 1, vramTotal: 100, vramAvailable: 40 })
+  })
+})
+
+describe('the machine’s recent use', () => {
+  const figures = (
+    cpuAvailable: number,
+    memAvailable: number,
+    gpu = { count: 0, vramTotal: 0, vramAvailable: 0 },
+  ) => ({
+    cpuCount: 4,
+    cpuAvailable,
+    memTotal: 1000,
+    memAvailable,
+    gpu,
+  })
+
+  it('keeps a point every 5 s in percent of the machine, the last hour only', () => {
+    const history = new ResourceHistory()
+    const start = 1_700_000_000_000
+    history.record(figures(3, 250), start)
+    // The sampler measures every 2.5 s: a point only every other time.
+    history.record(figures(0, 0), start + 2500)
+    history.record(figures(1, 500, { count: 1, vramTotal: 200, vramAvailable: 50 }), start + 5000)
+    expect(history.since(start)).toEqual([
+      { at: start / 1000, cpu: 25, mem: 75, gpu_mem: null },
+      { at: start / 1000 + 5, cpu: 75, mem: 50, gpu_mem: 75 },
+    ])
+    expect(history.since(start + 1000)).toHaveLength(1)
+    for (let i = 2; i < 800; i++) history.record(figures(2, 500), start + i * 5000)
+    const kept = history.since(0)
+    expect(kept).toHaveLength(720)
+    expect(kept[0]?.at).toBe(start / 1000 + 80 * 5)
+  })
+
+  it('answers the last minutes of it, from the first sample on', async () => {
+    const app = await testApp()
+    await app.ready()
+    const answer = await app.inject('/api/v1/cluster/history?minutes=1')
+    expect(answer.statusCode).toBe(200)
+    const history = answer.json<ClusterHistory>()
+    expect(history.interval_seconds).toBe(5)
+    expect(history.samples.length).toBeGreaterThan(0)
+    expect(history.samples[0]?.mem).toBeGreaterThan(0)
+    for (const minutes of ['0', '61', 'x']) {
+      expect((await app.inject(`/api/v1/cluster/history?minutes=${minutes}`)).statusCode, minutes).toBe(422)
+    }
   })
 })

@@ -16,7 +16,7 @@ export const serverFeaturesQuery = queryOptions({
 
 /** Whether the server has this feature; false until it said so. */
 export function useServerFeature(
-  feature: 'model_logs' | 'model_health' | 'model_restart' | 'model_fit' | 'file_info',
+  feature: 'model_logs' | 'model_health' | 'model_restart' | 'model_fit' | 'cluster_history' | 'file_info',
 ): boolean {
   const features = useQuery(serverFeaturesQuery)
   return features.data?.[feature] === true

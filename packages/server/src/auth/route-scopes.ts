@@ -16,6 +16,8 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /v1/cluster/info': 'admin',
   'GET /v1/cluster/version': 'admin',
   'GET /api/v1/cluster/devices': 'models:list',
+  // The machine's recent use, as Cluster Information shows it: who may see the cluster.
+  'GET /api/v1/cluster/history': 'admin',
   'GET /api/v1/model_registrations/:model_type': 'models:list',
   'GET /api/v1/model_registrations/:model_type/:model_name': 'models:list',
   'DELETE /api/v1/model_registrations/:model_type/:model_name': 'models:unregister',

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { cpus, freemem, totalmem } from 'node:os'
 import { NO_GPU, readGpus, type GpuFigures } from './gpu.js'
+import { ResourceHistory } from './resource-history.js'
 
 export interface MachineFigures {
   cpuCount: number
@@ -41,9 +42,11 @@ export class ResourceSampler {
   private latest: MachineFigures
   private timer: NodeJS.Timeout | undefined
   private gpusPresent = true
+  /** The last hour of figures, for charts that open full. */
+  readonly history = new ResourceHistory()
 
   constructor(
-    private readonly intervalMs = 2000,
+    private readonly intervalMs = 2500,
     private readonly gpuReader: () => Promise<GpuFigures> = readGpus,
   ) {
     const count = this.previous.length
@@ -91,5 +94,6 @@ export class ResourceSampler {
       memAvailable: await availableMemory(),
       gpu,
     }
+    this.history.record(this.latest, Date.now())
   }
 }

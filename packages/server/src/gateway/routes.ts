@@ -74,6 +74,8 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       model_health: profile.clusterHealth,
       model_restart: false,
       model_fit: false,
+      // The cluster's charts start when the page opens: the gateway keeps no history of its own.
+      cluster_history: false,
       file_info: profile.fileInfo,
     }
   })

@@ -1,6 +1,8 @@
 import {
   routePatterns,
   ClusterAuth,
+  ClusterHistory,
+  ClusterHistoryQuery,
   ClusterInfo,
   ClusterInfoQuery,
   ClusterVersion,
@@ -10,6 +12,7 @@ import {
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { BuildInfo } from '../build-info.js'
+import { HISTORY_INTERVAL_MS } from '../cluster/resource-history.js'
 import type { ResourceSampler } from '../cluster/resource-sampler.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -71,10 +74,22 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     model_health: true,
     model_restart: true,
     model_fit: true,
+    cluster_history: true,
     file_info: true,
   }))
   for (const url of specAndUpstream(routePatterns.setupStatus)) {
     typed.get(url, { schema: { response: { 200: SetupStatus } } }, () => ({ needs_setup: false }))
+  }
+
+  for (const url of specAndUpstream(routePatterns.clusterHistory)) {
+    typed.get(
+      url,
+      { schema: { querystring: ClusterHistoryQuery, response: { 200: ClusterHistory } } },
+      (request) => ({
+        interval_seconds: HISTORY_INTERVAL_MS / 1000,
+        samples: options.sampler.history.since(Date.now() - request.query.minutes * 60_000),
+      }),
+    )
   }
 
   for (const url of specAndUpstream(routePatterns.clusterDevices)) {

@@ -5,6 +5,8 @@ import { PageHeader } from '../../components/page-header'
 import { useT } from '../../i18n/react'
 import { ApiError } from '../../lib/api-client'
 import { lastActivePath } from '../../lib/routes'
+import { useServerFeature } from '../../lib/server-features'
+import { clusterHistoryQuery } from './api/get-cluster-history'
 import { clusterInfoQuery } from './api/get-cluster-info'
 import { clusterVersionQuery } from './api/get-cluster-version'
 import { ResourceTrends } from './components/resource-trends'
@@ -22,7 +24,9 @@ export function ClusterInfoPage() {
   const navigate = useNavigate()
   const info = useQuery(clusterInfoQuery)
   const version = useQuery(clusterVersionQuery)
-  const history = useResourceHistory(info.data, info.dataUpdatedAt)
+  const withHistory = useServerFeature('cluster_history')
+  const recorded = useQuery(clusterHistoryQuery(withHistory))
+  const history = useResourceHistory(info.data, info.dataUpdatedAt, recorded.data)
 
   // SPEC §4: a 403 on either fetch sends the user back to the last active section.
   const forbidden = isForbidden(info.error) || isForbidden(version.error)

@@ -33,18 +33,30 @@ export function sampleOf(nodes: readonly ClusterNode[], at: number): ResourceSam
 
 /**
  * The recent samples, one per cluster refresh: fed by the page's own 5 s query, so the charts cost no extra
- * request. State is adjusted during render when a new answer arrives (React's pattern for deriving from changes).
+ * request, and started from the server's record of the last minutes (`seed`) where it keeps one. State is
+ * adjusted during render when a new answer arrives (React's pattern for deriving from changes).
  */
 export function useResourceHistory(
   nodes: readonly ClusterNode[] | undefined,
   updatedAt: number,
+  seed?: readonly ResourceSample[],
 ): ResourceSample[] {
-  const [history, setHistory] = useState<{ at: number; samples: ResourceSample[] }>({ at: 0, samples: [] })
-  if (nodes && updatedAt !== history.at) {
-    setHistory({
-      at: updatedAt,
-      samples: [...history.samples, sampleOf(nodes, updatedAt)].slice(-HISTORY_LENGTH),
-    })
+  const [history, setHistory] = useState<{ at: number; seeded: boolean; samples: ResourceSample[] }>({
+    at: 0,
+    seeded: false,
+    samples: [],
+  })
+  let { at, seeded, samples } = history
+  if (seed && !seeded) {
+    // Only what came before the live samples, which say the same moments afresh.
+    const first = samples[0]?.at ?? Infinity
+    samples = [...seed.filter((sample) => sample.at < first), ...samples].slice(-HISTORY_LENGTH)
+    seeded = true
   }
-  return history.samples
+  if (nodes && updatedAt !== at) {
+    at = updatedAt
+    samples = [...samples, sampleOf(nodes, updatedAt)].slice(-HISTORY_LENGTH)
+  }
+  if (at !== history.at || seeded !== history.seeded) setHistory({ at, seeded, samples })
+  return samples
 }
