@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { join } from 'node:path'
 import { KEPT_LAUNCHES_PER_USER } from '../src/db/launch-history.js'
+import { openSqlite } from '../src/db/sqlite.js'
 import { testApp, testConfig, TINY_CHAT } from './helper.js'
 
 describe('launch history (upstream v3’s /v1/launch_history)', () => {
@@ -59,4 +61,24 @@ describe('launch history (upstream v3’s /v1/launch_history)', () => {
     expect(listed).toHaveLength(KEPT_LAUNCHES_PER_USER)
     expect(listed.map((entry) => entry.model_uid)).not.toContain('u0')
   })
+
+  it(
+    'answers a launch that succeeded even when its record cannot be written',
+    { timeout: 30_000 },
+    async () => {
+      const config = testConfig()
+      const app = await testApp(config)
+      // A real refusal by SQLite itself, through a second connection to the same file.
+      const other = openSqlite(join(config.dataDir, 'platform.db'))
+      other.exec(
+        "CREATE TRIGGER refuse BEFORE INSERT ON launch_history BEGIN SELECT RAISE(ABORT, 'refused'); END",
+      )
+      other.close()
+      const launched = await app.inject({ method: 'POST', url: '/api/v1/models', payload: TINY_CHAT })
+      expect(launched.statusCode).toBe(200)
+      const running = (await app.inject('/api/v1/models')).json<{ data: { id: string }[] }>()
+      expect(running.data.map((row) => row.id)).toEqual(['tiny-chat'])
+      expect((await app.inject('/v1/launch_history')).json()).toEqual([])
+    },
+  )
 })

@@ -82,11 +82,16 @@ export async function modelRoutes(
       { schema: { body: LaunchRequest, response: { 200: LaunchResponse } } },
       async (request) => {
         const launched = await models.launch(request.body)
-        // Its settings, to launch again from any browser (GET /v1/launch_history).
-        history.upsert(
-          { model_name: request.body.model_name, model_uid: launched.model_uid, data: request.body },
-          request.identity?.username ?? '',
-        )
+        // Its settings, to launch again from any browser (GET /v1/launch_history). The model runs whatever
+        // becomes of the record: a failed write is logged, never the launch's answer.
+        try {
+          history.upsert(
+            { model_name: request.body.model_name, model_uid: launched.model_uid, data: request.body },
+            request.identity?.username ?? '',
+          )
+        } catch (error) {
+          request.log.warn({ err: error }, `launch history of ${launched.model_uid} not recorded`)
+        }
         return launched
       },
     )
