@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type { LaunchHistoryRepository } from '../db/launch-history.js'
 import type { ModelManager } from '../runtime/model-manager.js'
+import { modelRow } from '../runtime/model-row.js'
 import type { RunningModel as Model } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -97,7 +98,7 @@ export async function modelRoutes(
     )
     typed.get(url, { schema: { response: { 200: RunningModelList } } }, () => ({
       object: 'list' as const,
-      data: models.listed().map((model) => model.row()),
+      data: models.listed().map(modelRow),
     }))
   }
 
@@ -121,7 +122,7 @@ export async function modelRoutes(
 
   for (const url of specAndUpstream(routePatterns.model)) {
     typed.get(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, (request) =>
-      models.get(request.params.model_uid).row(),
+      modelRow(models.get(request.params.model_uid)),
     )
     typed.delete(url, { schema: { params: UidParams, response: { 200: NoContent } } }, async (request) => {
       await models.terminate(request.params.model_uid)
@@ -150,7 +151,7 @@ export async function modelRoutes(
 
   for (const url of specAndUpstream(routePatterns.restart)) {
     typed.post(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, async (request) =>
-      (await models.restart(request.params.model_uid)).row(),
+      modelRow(await models.restart(request.params.model_uid)),
     )
   }
 

@@ -1,8 +1,4 @@
-import type {
-  ModelHealth,
-  ModelUsage as ModelUsageRow,
-  RunningModel as RunningModelRow,
-} from '@serving-console/contract'
+import type { ModelLoad } from '@serving-console/contract'
 import { modelVersion } from '../catalogue/families.js'
 import { ENGINE } from './capabilities.js'
 import type { DownloadProgress } from '../download/download-file.js'
@@ -97,41 +93,6 @@ export class RunningModel {
     return Math.round((0.8 * downloaded + 0.2 * loaded) * 1000) / 1000
   }
 
-  row(): RunningModelRow {
-    const { family, spec, type } = this.plan
-    return {
-      id: this.uid,
-      object: 'model',
-      created: Math.floor(this.createdAt / 1000),
-      owned_by: 'serving-console',
-      model_type: type,
-      model_name: family.model_name,
-      address: this.address,
-      accelerators: [],
-      model_engine: ENGINE,
-      model_format: spec.model_format,
-      model_size_in_billions: spec.model_size_in_billions ?? null,
-      quantization: this.plan.quantization,
-      replica: this.plan.replica,
-      model_family: typeof family.model_family === 'string' ? family.model_family : family.model_name,
-      context_length: typeof family.context_length === 'number' ? family.context_length : null,
-      model_ability: Array.isArray(family.model_ability) ? (family.model_ability as string[]) : null,
-      model_description: family.model_description ?? null,
-      model_lang: Array.isArray(family.model_lang) ? (family.model_lang as string[]) : null,
-      model_revision: spec.model_revision ?? null,
-      n_parallel: this.plan.parallel,
-      load: this.loadRow(),
-      health: this.health(),
-      usage: this.usageRow(),
-      ...(this.plan.idleTtlMs === null
-        ? {}
-        : { unloads_at: this.unloadsAt === null ? null : Math.ceil(this.unloadsAt / 1000) }),
-      ...(type === 'embedding'
-        ? { dimensions: family.dimensions, max_tokens: family.max_tokens, language: family.language }
-        : {}),
-    }
-  }
-
   /**
    * Admits one request of `client` to a ready replica, the least loaded (round-robin among equals); its `turn`
    * resolves once it holds one of the replica's `n_parallel` places (Places: waiting fairly across clients, leaving
@@ -205,29 +166,9 @@ export class RunningModel {
     return places
   }
 
-  /** Its usage since it was ready, for its row. */
-  usageRow(): ModelUsageRow {
-    const { minutes: _minutes, ...totals } = this.usage.snapshot(this.readyAt ?? this.createdAt)
-    return totals
-  }
-
   /** Its usage with the last hour minute by minute (`GET /api/v1/models/{uid}/usage`). */
   usageHistory(): ReturnType<ModelUsage['snapshot']> {
     return this.usage.snapshot(this.readyAt ?? this.createdAt)
-  }
-
-  /** Its health, from its replicas and their places; the reason is what its log says of the replicas down. */
-  health(): ModelHealth {
-    const down = this.workers.filter((worker) => worker.status !== 'READY')
-    const ready = this.workers.length - down.length
-    const reason =
-      down
-        .map((worker) => `replica ${worker.replicaId}: ${worker.errorMessage ?? worker.status.toLowerCase()}`)
-        .join('; ') || null
-    const load = this.loadRow()
-    const state =
-      ready === 0 ? 'failed' : down.length > 0 ? 'degraded' : load.serving >= load.capacity ? 'busy' : 'ready'
-    return { state, ready_replicas: ready, replicas: this.workers.length, reason }
   }
 
   /** Gives a replica's place in the line to the worker that replaces it (a restart). */
@@ -238,7 +179,7 @@ export class RunningModel {
   }
 
   /** What the console shows of the model's load (absent from a cluster's rows): served, capacity and waiting. */
-  loadRow(): { serving: number; capacity: number; queued: number; max_queued: number } {
+  loadRow(): ModelLoad {
     const ready = this.workers.filter((worker) => worker.status === 'READY').length
     let serving = 0
     let queued = 0
