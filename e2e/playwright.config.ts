@@ -7,6 +7,8 @@ const open = testServer('open')
 const auth = testServer('auth')
 /** The same users, with tokens that expire after 6 s. */
 const expiry = testServer('expiry')
+/** The built-in user store (--auth), empty: the set-up of a first administrator. */
+const store = testServer('store')
 
 /** Gateway mode in front of the `open` platform: the platform's journeys, through the gateway. */
 const gateway = testServer('gateway')
@@ -92,10 +94,15 @@ export default defineConfig({
   projects: [
     {
       name: 'open',
-      testIgnore: /auth\.spec|xinference-versions\.spec|gateway-faults\.spec|widgets\.spec/,
+      testIgnore: /auth\.spec|setup\.spec|xinference-versions\.spec|gateway-faults\.spec|widgets\.spec/,
       use: { browserName: 'chromium', baseURL: `${open.url}/ui/` },
     },
     { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
+    {
+      name: 'setup',
+      testMatch: /setup\.spec/,
+      use: { browserName: 'chromium', baseURL: `${store.url}/ui/` },
+    },
     {
       name: 'gateway',
       testMatch: /(launch-model|running-models|register-model|cluster-info)\.spec/,
@@ -123,6 +130,7 @@ export default defineConfig({
     platform(open, `--hf-endpoint ${hub.url}`),
     platform(auth, `--auth-config ${authFileFor(auth, 30)}`),
     platform(expiry, `--auth-config ${authFileFor(expiry, 0.1)}`),
+    platform(store, '--auth'),
     gatewayTo(gateway, open.url),
     ...replays.flatMap(({ version, upstream, gateway: front }) => [
       {

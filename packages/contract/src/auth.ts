@@ -36,8 +36,25 @@ export const Scope = z.enum(SCOPES)
 export type Scope = z.infer<typeof Scope>
 
 /**
- * `GET /api/v1/admin/setup/status` (upstream v3): whether the cluster still needs its first administrator, which
- * v3 creates with `POST /v1/admin/setup`. The embedded platform's users come from its auth file: never.
+ * `GET /api/v1/admin/setup/status` (upstream v3): whether the server still needs its first administrator, which
+ * `POST /api/v1/admin/setup` creates. The platform needs one with its built-in user store (`--auth`) and none yet;
+ * an auth file's users, or no auth, never do.
  */
-export const SetupStatus = z.looseObject({ needs_setup: z.boolean() })
+export const SetupStatus = z.looseObject({
+  needs_setup: z.boolean(),
+  initialized: z.optional(z.boolean()),
+  /** v3 says it (8); older answers do not. */
+  password_min_length: z.optional(z.number()),
+})
 export type SetupStatus = z.infer<typeof SetupStatus>
+
+/** `POST /api/v1/admin/setup`: the first administrator, as v3 takes it. */
+export const SetupRequest = z.object({
+  username: z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\w.@-]+$/)),
+  password: z.string().check(z.minLength(8), z.maxLength(1024)),
+})
+export type SetupRequest = z.infer<typeof SetupRequest>
+
+/** v3 answers 201 with the new user's id and name. */
+export const SetupResponse = z.looseObject({ id: z.number(), username: z.string() })
+export type SetupResponse = z.infer<typeof SetupResponse>

@@ -54,6 +54,7 @@ export const apiPaths = {
   // The console's own: what the server behind it can do (embedded platform or gateway).
   features: '/api/v1/console/features',
   setupStatus: '/api/v1/admin/setup/status',
+  setup: '/api/v1/admin/setup',
 } as const
 
 /**
@@ -96,6 +97,7 @@ export const routePatterns = {
   fileInfo: '/api/v1/models/file_info',
   features: '/api/v1/console/features',
   setupStatus: '/api/v1/admin/setup/status',
+  setup: '/api/v1/admin/setup',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { loadAuthFile } from './auth/auth-file.js'
+import { fileDirectory, loadAuthFile } from './auth/auth-file.js'
+import { storeDirectory, UserStore } from './auth/user-store.js'
 import { Authenticator } from './auth/authenticator.js'
 import { readBuildInfo } from './build-info.js'
 import { ModelCache } from './cache/model-cache.js'
@@ -27,6 +28,7 @@ import { registrationRoutes } from './routes/registrations.js'
 import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
 import { fitRoutes } from './routes/fit.js'
+import { setupRoutes } from './routes/setup.js'
 import { GgufHeaders } from './fit/gguf-kv.js'
 import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
@@ -52,7 +54,12 @@ declare module 'fastify' {
  * ConfigError naming the problem.
  */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const authenticator = config.authConfig ? new Authenticator(loadAuthFile(config.authConfig)) : null
+  // Users from upstream's auth file as they are; else, with --auth, from the built-in store.
+  const authFile = config.authConfig ? fileDirectory(loadAuthFile(config.authConfig)) : null
+  const db = openDatabase(config.dataDir)
+  const store = !authFile && config.authStore ? new UserStore(db) : null
+  const users = authFile ?? (store ? storeDirectory(store) : null)
+  const authenticator = users ? new Authenticator(users.tokens, users.directory) : null
 
   const app = createServer(config)
   installAuth(app, authenticator)
@@ -76,6 +83,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   await app.register(tokenRoutes, { authenticator })
+  await app.register(setupRoutes, {
+    store,
+    reason: authFile
+      ? 'This server signs its users in from its auth file (--auth-config): there is nothing to set up.'
+      : 'This server runs without authentication: there is nothing to set up (start it with --auth).',
+  })
   await app.register(clusterRoutes, {
     authEnabled: authenticator !== null,
     sampler,
@@ -83,7 +96,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     address,
   })
 
-  const db = openDatabase(config.dataDir)
   const customModels = new CustomModelsRepository(db)
   const modelDirs = new ModelDirs(config.modelDirs)
   modelDirs.ensureFirst()

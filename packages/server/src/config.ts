@@ -12,8 +12,10 @@ export interface Config {
   logLevel: LogLevel
   /** Folder of the console build that is served at /ui/. */
   consoleDir: string
-  /** Upstream's classic auth file; auth is off without one. */
+  /** Upstream's classic auth file: its users sign in, as they are. */
   authConfig?: string | undefined
+  /** Sign-in with the built-in user store in the data dir (`--auth`); an auth file, when given, is used instead. */
+  authStore?: boolean | undefined
   /** llama.cpp threads per worker process. */
   threads: number
   /** Hub base addresses (tests point them at a local server). */
@@ -66,6 +68,11 @@ const OPTIONS = {
   'auth-config': {
     env: 'SERVING_CONSOLE_AUTH_CONFIG',
     help: "upstream Xinference's auth file (auth_config + user_config); auth is off without one",
+    fallback: '',
+  },
+  auth: {
+    env: 'SERVING_CONSOLE_AUTH',
+    help: 'sign-in with the built-in user store (kept in the data dir; the console asks for the first administrator); a flag, or 1/true in the variable',
     fallback: '',
   },
   threads: {
@@ -145,10 +152,12 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       args: [...argv],
       strict: true,
       options: {
-        ...(Object.fromEntries(Object.keys(OPTIONS).map((name) => [name, { type: 'string' }])) as Record<
-          OptionName,
-          { type: 'string' }
-        >),
+        ...(Object.fromEntries(
+          Object.keys(OPTIONS)
+            .filter((name) => name !== 'auth')
+            .map((name) => [name, { type: 'string' }]),
+        ) as Record<Exclude<OptionName, 'auth'>, { type: 'string' }>),
+        auth: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -157,8 +166,13 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   }
   if (parsed.values.help) return { help: true }
 
-  const value = (name: OptionName): string =>
+  const value = (name: Exclude<OptionName, 'auth'>): string =>
     parsed.values[name] ?? env[OPTIONS[name].env] ?? OPTIONS[name].fallback
+  const authEnv = (env[OPTIONS.auth.env] ?? '').trim().toLowerCase()
+  if (authEnv && !['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off'].includes(authEnv)) {
+    throw new ConfigError(`${OPTIONS.auth.env} must be 1/true or 0/false, got "${authEnv}".`)
+  }
+  const authStore = parsed.values.auth === true || ['1', 'true', 'yes', 'on'].includes(authEnv)
 
   const port = Number(value('port'))
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -181,9 +195,9 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
     throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
   }
   const endpoint = value('endpoint') ? parseEndpoint(value('endpoint')) : undefined
-  if (endpoint && value('auth-config')) {
+  if (endpoint && (value('auth-config') || authStore)) {
     throw new ConfigError(
-      '--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
+      '--auth/--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
     )
   }
   const trustProxy = list(value('trust-proxy'))
@@ -205,6 +219,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       logLevel: logLevel as LogLevel,
       consoleDir: resolve(value('console-dir')),
       authConfig: value('auth-config') ? resolve(value('auth-config')) : undefined,
+      authStore,
       threads,
       hfEndpoint: value('hf-endpoint'),
       modelscopeEndpoint: value('modelscope-endpoint'),

@@ -192,7 +192,8 @@ describe('tokens on API routes', () => {
       expect(response.statusCode, `${method} ${url}`).toBe(401)
     }
     // /token, the auth flag, a model's web UI page (HTML only; its requests carry the token), and what Login
-    // must know before anyone signed in: the server's features and whether a first admin is still needed.
+    // must know before anyone signed in: the server's features and whether a first admin is still needed; and
+    // the first admin's set-up itself, which refuses once anyone exists (user-store.test.ts).
     expect(
       Object.entries(ROUTE_SCOPES)
         .filter(([, access]) => access === 'public')
@@ -203,6 +204,7 @@ describe('tokens on API routes', () => {
       'GET /:model_uid',
       'GET /api/v1/console/features',
       'GET /api/v1/admin/setup/status',
+      'POST /api/v1/admin/setup',
     ])
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyClusterAuth, hasToken, isLoggedIn, signIn, signOut } from './auth'
+import { applyClusterAuth, hasToken, isLoggedIn, mayOpen, signIn, signOut, tokenScopes } from './auth'
 import { session, tokenCookie } from './storage'
 
 describe('token rules (SPEC §4)', () => {
@@ -68,5 +68,26 @@ describe('token rules (SPEC §4)', () => {
       expect(session.get(key)).toBeNull()
     }
     expect(session.get('subType')).toBe('x')
+  })
+})
+
+describe('what the signed-in user may open', () => {
+  const jwt = (claims: Record<string, unknown>) =>
+    `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify(claims)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.sig`
+
+  it('reads the scopes of the access token, and opens all where it cannot tell', () => {
+    tokenCookie.set('need_auth')
+    signIn(jwt({ sub: 'viewer', scopes: ['models:list'] }))
+    expect(tokenScopes()).toEqual(['models:list'])
+    expect(mayOpen(['models:list'])).toBe(true)
+    expect(mayOpen(['models:register'])).toBe(false)
+    signIn(jwt({ sub: 'admin', scopes: ['admin'] }))
+    expect(mayOpen(['monitor:view'])).toBe(true)
+    // Not a JWT, or auth off: the server decides, the console offers all.
+    signIn('an-opaque-token-of-some-length')
+    expect(tokenScopes()).toBeNull()
+    expect(mayOpen(['models:register'])).toBe(true)
+    applyClusterAuth(false)
+    expect(mayOpen(['models:register'])).toBe(true)
   })
 })

@@ -17,6 +17,32 @@ export function isLoggedIn(): boolean {
   return (session.get('token')?.length ?? 0) > 10
 }
 
+/**
+ * The scopes the signed-in user's access token says they hold (its `scopes` claim: this platform's and
+ * Xinference's tokens both carry one); null when there is none to read — auth off, no token, not a JWT. For
+ * what the console offers only: the server decides what each call may do.
+ */
+export function tokenScopes(): readonly string[] | null {
+  const token = session.get('token')
+  if (tokenCookie.get() === NO_AUTH || !token) return null
+  const payload = token.split('.')[1]
+  if (!payload) return null
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { scopes?: unknown }
+    return Array.isArray(claims.scopes)
+      ? claims.scopes.filter((scope): scope is string => typeof scope === 'string')
+      : null
+  } catch {
+    return null
+  }
+}
+
+/** Whether the signed-in user may open what needs one of `scopes` (admin opens all; unknown scopes show all). */
+export function mayOpen(scopes: readonly string[]): boolean {
+  const held = tokenScopes()
+  return held === null || held.includes('admin') || scopes.some((scope) => held.includes(scope))
+}
+
 /** The Authorization header of SPEC §7: none when the cookie is no_auth, else the session token. */
 export function authorizationHeader(): Record<string, string> {
   const token = session.get('token')

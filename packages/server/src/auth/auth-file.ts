@@ -3,6 +3,8 @@ import { Scope } from '@serving-console/contract'
 import * as z from 'zod/mini'
 import '../zod-messages.js'
 import { ConfigError } from '../config.js'
+import type { TokenSettings, UserDirectory } from './authenticator.js'
+import { secretsEqual } from './secrets.js'
 
 /** The algorithms jose signs with a shared secret; upstream's default is HS256. */
 const ALGORITHMS = ['HS256', 'HS384', 'HS512'] as const
@@ -27,7 +29,7 @@ const AuthFile = z.object({
 })
 
 export type AuthSettings = z.infer<typeof AuthFile>
-export type AuthUser = AuthSettings['user_config'][number]
+type FileUser = AuthSettings['user_config'][number]
 
 /** Reads and checks the file; any problem stops start-up with a message naming the file and the field. */
 export function loadAuthFile(path: string): AuthSettings {
@@ -63,4 +65,28 @@ export function loadAuthFile(path: string): AuthSettings {
     }
   }
   return settings
+}
+
+/** The file's users as they are, and how the file says to sign tokens. */
+export function fileDirectory(settings: AuthSettings): { tokens: TokenSettings; directory: UserDirectory } {
+  const users = new Map<string, FileUser>(settings.user_config.map((user) => [user.username, user]))
+  const keys = settings.user_config.flatMap((user) =>
+    user.api_keys.map((key): [string, FileUser] => [key, user]),
+  )
+  return {
+    tokens: {
+      algorithm: settings.auth_config.algorithm,
+      secret: settings.auth_config.secret_key,
+      expireMinutes: settings.auth_config.token_expire_in_minutes,
+    },
+    directory: {
+      checkPassword: (username, password) => {
+        const user = users.get(username)
+        const matches = secretsEqual(password, user?.password ?? '\u0000 no such user')
+        return Promise.resolve(user && matches ? user : null)
+      },
+      current: (username) => users.get(username),
+      keyOwner: (token) => keys.find(([key]) => secretsEqual(token, key))?.[1],
+    },
+  }
 }

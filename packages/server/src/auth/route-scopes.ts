@@ -56,6 +56,8 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   // What the console may show, and whether a first administrator is still needed: asked before sign-in.
   'GET /api/v1/console/features': 'public',
   'GET /api/v1/admin/setup/status': 'public',
+  // Open only while the user store has nobody; refused (403) once the first administrator exists.
+  'POST /api/v1/admin/setup': 'public',
 }
 
 /** Paths that are the console itself, not the API. */

@@ -22,6 +22,17 @@ const MIGRATIONS: string[] = [
      updated_at TEXT NOT NULL,
      UNIQUE (model_name, model_uid, username)
    )`,
+  // The built-in user store (`--auth`), as upstream v3 keeps its users; the secret that signs this server's tokens.
+  `CREATE TABLE users (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     username TEXT NOT NULL UNIQUE,
+     password_hash TEXT NOT NULL,
+     permissions TEXT NOT NULL,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     must_change_password INTEGER NOT NULL DEFAULT 0,
+     created_at TEXT NOT NULL DEFAULT (datetime('now'))
+   );
+   CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
 ]
 
 export type Db = Sqlite

@@ -8,7 +8,6 @@ import {
   ClusterVersion,
   DeviceCount,
   ServerFeatures,
-  SetupStatus,
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { BuildInfo } from '../build-info.js'
@@ -66,7 +65,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     () => options.buildInfo,
   )
 
-  // The embedded platform has every feature, and its users come from the auth file: no set-up step.
+  // The embedded platform has every feature.
   typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, () => ({
     mode: 'platform' as const,
     upstream: null,
@@ -77,9 +76,6 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     cluster_history: true,
     file_info: true,
   }))
-  for (const url of specAndUpstream(routePatterns.setupStatus)) {
-    typed.get(url, { schema: { response: { 200: SetupStatus } } }, () => ({ needs_setup: false }))
-  }
 
   for (const url of specAndUpstream(routePatterns.clusterHistory)) {
     typed.get(

@@ -25,7 +25,7 @@ export async function tokenRoutes(app: FastifyInstance, options: { authenticator
             'retry-after': String(wait),
           })
         }
-        const user = authenticator.checkPassword(username, password)
+        const user = await authenticator.checkPassword(username, password)
         if (!user) {
           limiter.fail(username, request.ip)
           throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })

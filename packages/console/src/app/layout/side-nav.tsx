@@ -13,6 +13,7 @@ import {
 import { Logo } from '../../components/logo'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
+import { mayOpen } from '../../lib/auth'
 import { rememberSection, routes } from '../../lib/routes'
 import './side-nav.css'
 
@@ -23,14 +24,39 @@ interface Entry {
   label: MessageId
   Icon: ComponentType
   to: string
+  /** The scopes, any of them, that open its section (the server's route table; v3 adds `monitor:view`). */
+  scopes: readonly string[]
 }
 
-/** SPEC §2: each entry opens its section's first tab, which the section then remembers. */
+/**
+ * SPEC §2: each entry opens its section's first tab, which the section then remembers. A signed-in user sees
+ * only the entries they may open; a direct link to another still meets SPEC's 403 dialog.
+ */
 const ENTRIES: Entry[] = [
-  { label: 'shell.nav.launchModel', Icon: RocketLaunchOutlinedIcon, to: routes.launchModel.href('llm') },
-  { label: 'shell.nav.runningModels', Icon: ViewListOutlinedIcon, to: routes.runningModels.href('LLM') },
-  { label: 'shell.nav.registerModel', Icon: AddBoxOutlinedIcon, to: routes.registerModel.href('llm') },
-  { label: 'shell.nav.clusterInfo', Icon: DnsOutlinedIcon, to: routes.clusterInfo.href() },
+  {
+    label: 'shell.nav.launchModel',
+    Icon: RocketLaunchOutlinedIcon,
+    to: routes.launchModel.href('llm'),
+    scopes: ['models:list'],
+  },
+  {
+    label: 'shell.nav.runningModels',
+    Icon: ViewListOutlinedIcon,
+    to: routes.runningModels.href('LLM'),
+    scopes: ['models:list'],
+  },
+  {
+    label: 'shell.nav.registerModel',
+    Icon: AddBoxOutlinedIcon,
+    to: routes.registerModel.href('llm'),
+    scopes: ['models:register'],
+  },
+  {
+    label: 'shell.nav.clusterInfo',
+    Icon: DnsOutlinedIcon,
+    to: routes.clusterInfo.href(),
+    scopes: ['monitor:view'],
+  },
 ]
 
 /** The entries: links (a middle click opens a tab), the chosen section's `aria-current="page"`. */
@@ -39,7 +65,7 @@ function NavList({ onFollow }: { onFollow?: () => void }) {
   const active = useLocation().pathname.split('/')[1]
   return (
     <div className="side-nav-list">
-      {ENTRIES.map((entry) => (
+      {ENTRIES.filter((entry) => mayOpen(entry.scopes)).map((entry) => (
         <Link
           key={entry.to}
           to={entry.to}

@@ -6,12 +6,12 @@ import { ColorSchemeSwitch } from '../../components/color-scheme-switch'
 import { Logo } from '../../components/logo'
 import { Notice } from '../../components/notice'
 import { TextField } from '../../components/text-field'
-import { tRich, useT } from '../../i18n/react'
+import { useT } from '../../i18n/react'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
-import { serverFeaturesQuery } from '../../lib/server-features'
 import { setupStatusQuery } from './api/get-setup-status'
 import { useSignIn } from './api/sign-in'
+import { SetupForm } from './components/setup-form'
 import './login-page.css'
 
 /** The fields' names in the form (what password managers know them by): identifiers, not text to translate. */
@@ -24,13 +24,15 @@ export function LoginPage() {
   const auth = useQuery(clusterAuthQuery)
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
+  const [signInInstead, setSignInInstead] = useState(false)
 
   const login = useSignIn(() => void navigate(HOME))
   const setup = useQuery({ ...setupStatusQuery, enabled: auth.data?.auth === true })
-  const features = useQuery({ ...serverFeaturesQuery, enabled: setup.data?.needs_setup === true })
-  const cluster = features.data?.upstream?.address ?? t('shell.login.theCluster')
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
+  // Which form, set-up or sign-in, is known once the server said whether anyone exists (a server without the
+  // route answers at once: sign-in).
+  const deciding = auth.isPending || (auth.data?.auth === true && setup.isPending)
 
   return (
     <div className="login-page">
@@ -39,43 +41,48 @@ export function LoginPage() {
         <ColorSchemeSwitch />
       </header>
       <main className="login-main">
-        <form
-          className="login-form"
-          aria-labelledby="login-title"
-          onSubmit={(event) => {
-            event.preventDefault()
-            login.mutate({ username, password })
-          }}
-        >
-          <h1 id="login-title">{t('shell.login.title')}</h1>
-          {setup.data?.needs_setup && (
-            <Notice severity="warning">
-              {tRich('shell.login.needsSetup', { cluster, code: (chunks) => <code>{chunks}</code> })}
-            </Notice>
-          )}
-          {auth.isError && <Notice severity="error">{authCheckFailure(auth.error)}</Notice>}
-          <TextField
-            label={t('shell.login.username')}
-            name={FIELD_NAMES.username}
-            autoComplete="username"
-            required
-            autoFocus
-            value={username}
-            onChange={setUsername}
+        {deciding ? null : setup.data?.needs_setup && !signInInstead ? (
+          // Nobody can sign in yet: the first administrator is made here, and signed in.
+          <SetupForm
+            minLength={setup.data.password_min_length}
+            pending={login.isPending}
+            onCreated={(credentials) => login.mutate(credentials)}
+            onSignIn={() => setSignInInstead(true)}
           />
-          <TextField
-            label={t('shell.login.password')}
-            name={FIELD_NAMES.password}
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={setPassword}
-          />
-          <Button type="submit" variant="contained" className="login-submit" loading={login.isPending}>
-            {t('shell.login.signIn')}
-          </Button>
-        </form>
+        ) : (
+          <form
+            className="login-form"
+            aria-labelledby="login-title"
+            onSubmit={(event) => {
+              event.preventDefault()
+              login.mutate({ username, password })
+            }}
+          >
+            <h1 id="login-title">{t('shell.login.title')}</h1>
+            {auth.isError && <Notice severity="error">{authCheckFailure(auth.error)}</Notice>}
+            <TextField
+              label={t('shell.login.username')}
+              name={FIELD_NAMES.username}
+              autoComplete="username"
+              required
+              autoFocus
+              value={username}
+              onChange={setUsername}
+            />
+            <TextField
+              label={t('shell.login.password')}
+              name={FIELD_NAMES.password}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={setPassword}
+            />
+            <Button type="submit" variant="contained" className="login-submit" loading={login.isPending}>
+              {t('shell.login.signIn')}
+            </Button>
+          </form>
+        )}
       </main>
     </div>
   )

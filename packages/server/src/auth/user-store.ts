@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto'
+import { SCOPES, type Scope } from '@serving-console/contract'
+import type { Db } from '../db/database.js'
+import type { TokenSettings, UserDirectory } from './authenticator.js'
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js'
+
+/** A user of the built-in store as upstream v3 lists one (never with its password). */
+export interface StoredUser {
+  id: number
+  username: string
+  permissions: Scope[]
+  enabled: boolean
+  must_change_password: boolean
+  created_at: string
+}
+
+interface Row {
+  id: number
+  username: string
+  password_hash: string
+  permissions: string
+  enabled: number
+  must_change_password: number
+  created_at: string
+}
+
+/** v3's rule: passwords of at least this many characters. */
+export const PASSWORD_MIN_LENGTH = 8
+
+const userOf = (row: Row): StoredUser => ({
+  id: row.id,
+  username: row.username,
+  permissions: (JSON.parse(row.permissions) as string[]).filter((scope): scope is Scope =>
+    (SCOPES as readonly string[]).includes(scope),
+  ),
+  enabled: row.enabled === 1,
+  must_change_password: row.must_change_password === 1,
+  created_at: row.created_at,
+})
+
+/**
+ * The built-in user store (`--auth`): users in SQLite with scrypt password hashes, and the secret this server
+ * signs its tokens with, made once and kept, so a restart signs nobody out.
+ */
+export class UserStore {
+  constructor(private readonly db: Db) {}
+
+  count(): number {
+    return (this.db.get('SELECT count(*) AS n FROM users') as { n: number }).n
+  }
+
+  find(username: string): StoredUser | undefined {
+    const row = this.db.get('SELECT * FROM users WHERE username = ?', username) as Row | undefined
+    return row ? userOf(row) : undefined
+  }
+
+  /** The enabled user whose password this is, or null; an unknown name costs what a wrong password costs. */
+  async checkPassword(username: string, password: string): Promise<StoredUser | null> {
+    const row = this.db.get('SELECT * FROM users WHERE username = ?', username) as Row | undefined
+    const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()))
+    return row && matches && row.enabled === 1 ? userOf(row) : null
+  }
+
+  /**
+   * The first administrator, only while the store has no user at all: the insert itself checks, so two set-ups at
+   * once cannot both succeed. Null when someone already exists.
+   */
+  async setup(username: string, password: string): Promise<StoredUser | null> {
+    const hash = await hashPassword(password)
+    const { changes } = this.db.run(
+      `INSERT INTO users (username, password_hash, permissions)
+       SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM users)`,
+      username,
+      hash,
+      JSON.stringify(['admin']),
+    )
+    return changes === 1 ? (this.find(username) ?? null) : null
+  }
+
+  /** The secret tokens are signed with: made on first use, then kept in the database. */
+  tokenSecret(): string {
+    const kept = this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as
+      { value: string } | undefined
+    if (kept) return kept.value
+    this.db.run(
+      "INSERT OR IGNORE INTO settings (key, value) VALUES ('token_secret', ?)",
+      randomBytes(32).toString('base64url'),
+    )
+    return (this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as { value: string }).value
+  }
+}
+
+/** Access tokens of the store last an hour (a refresh in a later step renews them). */
+const TOKEN_MINUTES = 60
+
+/** The store as the authenticator asks it: enabled users only; API keys come with their own table. */
+export function storeDirectory(store: UserStore): { tokens: TokenSettings; directory: UserDirectory } {
+  return {
+    tokens: { algorithm: 'HS256', secret: store.tokenSecret(), expireMinutes: TOKEN_MINUTES },
+    directory: {
+      checkPassword: (username, password) => store.checkPassword(username, password),
+      current: (username) => {
+        const user = store.find(username)
+        return user?.enabled ? user : undefined
+      },
+      keyOwner: () => undefined,
+    },
+  }
+}
