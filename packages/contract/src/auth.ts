@@ -20,7 +20,7 @@ export type TokenResponse = z.infer<typeof TokenResponse>
 export const RefreshRequest = z.object({ refresh_token: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export type RefreshRequest = z.infer<typeof RefreshRequest>
 
-/** Upstream's classic permission names; `admin` passes every check. */
+/** Upstream's permission names (classic, and v3's user and key management); `admin` passes every check. */
 export const SCOPES = [
   'models:list',
   'models:read',
@@ -30,6 +30,9 @@ export const SCOPES = [
   'models:stop',
   'cache:list',
   'cache:delete',
+  'users:manage',
+  'keys:create',
+  'keys:manage',
   'admin',
 ] as const
 export const Scope = z.enum(SCOPES)
@@ -58,3 +61,38 @@ export type SetupRequest = z.infer<typeof SetupRequest>
 /** v3 answers 201 with the new user's id and name. */
 export const SetupResponse = z.looseObject({ id: z.number(), username: z.string() })
 export type SetupResponse = z.infer<typeof SetupResponse>
+
+/** A user of the built-in store as `GET /v1/admin/users` lists them (upstream v3's shape; never a password). */
+export const AdminUser = z.looseObject({
+  id: z.number(),
+  username: z.string(),
+  source: z.string(),
+  enabled: z.boolean(),
+  must_change_password: z.boolean(),
+  permissions: z.array(z.string()),
+  created_at: z.nullable(z.string()),
+})
+export type AdminUser = z.infer<typeof AdminUser>
+export const AdminUserList = z.array(AdminUser)
+
+const Username = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[\w.@-]+$/))
+const Password = z.string().check(z.minLength(8), z.maxLength(1024))
+/** The scopes a user or key may be given: upstream's names, at most all of them. */
+const Permissions = z.array(Scope).check(z.maxLength(SCOPES.length))
+
+/** `POST /v1/admin/users`. */
+export const CreateUserRequest = z.object({
+  username: Username,
+  password: Password,
+  permissions: z._default(Permissions, []),
+})
+/** `PUT /v1/admin/users/{id}`: enable or disable, and/or new permissions. */
+export const UpdateUserRequest = z.object({
+  enabled: z.optional(z.boolean()),
+  permissions: z.optional(Permissions),
+})
+/** `PUT /v1/admin/users/{id}/password`: an administrator sets a new password (the user must change it). */
+export const ResetPasswordRequest = z.object({ new_password: Password })
+export const UserIdParams = z.object({ user_id: z.coerce.number().check(z.int(), z.positive()) })
+/** v3's answer to a change: `{ok: true}`. */
+export const OkResponse = z.looseObject({ ok: z.boolean() })

@@ -55,6 +55,10 @@ export const apiPaths = {
   features: '/api/v1/console/features',
   setupStatus: '/api/v1/admin/setup/status',
   setup: '/api/v1/admin/setup',
+  /** Upstream v3's user management (the platform's with --auth). */
+  users: '/api/v1/admin/users',
+  user: (id: number) => `/api/v1/admin/users/${String(id)}`,
+  userPassword: (id: number) => `/api/v1/admin/users/${String(id)}/password`,
 } as const
 
 /**
@@ -98,6 +102,9 @@ export const routePatterns = {
   features: '/api/v1/console/features',
   setupStatus: '/api/v1/admin/setup/status',
   setup: '/api/v1/admin/setup',
+  users: '/api/v1/admin/users',
+  user: '/api/v1/admin/users/:user_id',
+  userPassword: '/api/v1/admin/users/:user_id/password',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

@@ -29,6 +29,7 @@ import { ModelManager } from './runtime/model-manager.js'
 import { tokenRoutes } from './routes/token.js'
 import { fitRoutes } from './routes/fit.js'
 import { setupRoutes } from './routes/setup.js'
+import { userRoutes } from './routes/users.js'
 import { GgufHeaders } from './fit/gguf-kv.js'
 import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
@@ -88,6 +89,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reason: authFile
       ? 'This server signs its users in from its auth file (--auth-config): there is nothing to set up.'
       : 'This server runs without authentication: there is nothing to set up (start it with --auth).',
+  })
+  await app.register(userRoutes, {
+    store,
+    reason: authFile
+      ? 'This server signs its users in from its auth file (--auth-config): users are managed there.'
+      : 'This server runs without authentication: it has no users (start it with --auth).',
   })
   await app.register(clusterRoutes, {
     authEnabled: authenticator !== null,

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { RunningModelList, ServerFeatures } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
@@ -25,6 +26,12 @@ const DEGRADED = [
 /** A v3-like upstream: its version, a running list and its metrics (or a refusal of them). */
 async function v3Upstream(list: unknown, metrics: { status: number; body: string }, version = '3.2.1') {
   return httpUpstream((request, response) => {
+    // As a real server does, every request's body is read before it is answered: an unread body would keep the
+    // gateway's connection busy, and its close waiting.
+    request.resume()
+    request.on('end', () => answer(request, response))
+  })
+  function answer(request: IncomingMessage, response: ServerResponse) {
     const json = (status: number, body: unknown) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     if (request.url === '/v1/cluster/version') return json(200, { version })
@@ -36,7 +43,7 @@ async function v3Upstream(list: unknown, metrics: { status: number; body: string
         .end(metrics.body)
     }
     return json(404, { detail: 'Not Found' })
-  })
+  }
 }
 
 describe('health of a cluster’s models (Xinference v3’s metrics)', () => {
@@ -80,6 +87,8 @@ describe('health of a cluster’s models (Xinference v3’s metrics)', () => {
       body: JSON.stringify({ model_name: 'tiny', model_type: 'LLM' }),
     })
     expect(launched.status).toBe(200)
+    // Read, as a client does: an answer left unread keeps its connection busy, and the gateway's close waiting.
+    await launched.text()
     expect(upstream.seen.map((request) => `${String(request.method)} ${String(request.url)}`)).toContain(
       'POST /v1/models',
     )

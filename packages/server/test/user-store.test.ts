@@ -124,3 +124,100 @@ describe('the built-in user store (--auth)', () => {
     )
   })
 })
+
+describe('user management (upstream v3’s /v1/admin/users)', () => {
+  const as = (token: string) => ({ authorization: `Bearer ${token}` })
+
+  it('lists, creates, disables, resets and deletes users, as v3 guards it', { timeout: 60_000 }, async () => {
+    const app = await testApp({ ...testConfig(), authStore: true })
+    await app.inject({ method: 'POST', url: '/v1/admin/setup', payload: FIRST })
+    const admin = as(await signIn(app, FIRST))
+    const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/v1/admin/users', headers, payload })
+
+    const viewer = { username: 'viewer', password: 'viewer password 1', permissions: ['models:list'] }
+    const made = await create(admin, viewer)
+    expect(made.statusCode).toBe(201)
+    expect(made.json()).toEqual({ id: 2, username: 'viewer' })
+    expect((await create(admin, viewer)).statusCode).toBe(409)
+    expect((await create(admin, { ...viewer, username: 'x', password: 'short' })).statusCode).toBe(422)
+    expect((await create(admin, { ...viewer, username: 'y', permissions: ['root'] })).statusCode).toBe(422)
+    const listed = await app.inject({ url: '/api/v1/admin/users', headers: admin })
+    expect(listed.json()).toMatchObject([
+      { id: 1, username: FIRST.username, source: 'local', enabled: true, permissions: ['admin'] },
+      { id: 2, username: 'viewer', enabled: true, must_change_password: false, permissions: ['models:list'] },
+    ])
+    expect(listed.body).not.toContain('scrypt')
+    expect((await app.inject({ url: '/v1/admin/users/99', headers: admin })).statusCode).toBe(404)
+
+    // A viewer may not manage users; a manager may, within what they hold, and never over an administrator.
+    const viewerToken = as(await signIn(app, viewer))
+    expect((await app.inject({ url: '/v1/admin/users', headers: viewerToken })).statusCode).toBe(403)
+    const manager = {
+      username: 'manager',
+      password: 'manager password 1',
+      permissions: ['users:manage', 'models:list'],
+    }
+    expect((await create(admin, manager)).statusCode).toBe(201)
+    const managerToken = as(await signIn(app, manager))
+    expect((await create(managerToken, { ...viewer, username: 'helper' })).statusCode).toBe(201)
+    const escalation = await create(managerToken, { ...viewer, username: 'boss', permissions: ['admin'] })
+    expect(escalation.statusCode).toBe(403)
+    expect(escalation.json()).toEqual({ detail: 'Cannot grant permissions you do not hold: admin' })
+    const takeover = await app.inject({ method: 'DELETE', url: '/v1/admin/users/1', headers: managerToken })
+    expect(takeover.statusCode).toBe(403)
+
+    // Disabled: its tokens stop working at once, and it cannot sign in.
+    const disabled = await app.inject({
+      method: 'PUT',
+      url: '/v1/admin/users/2',
+      headers: admin,
+      payload: { enabled: false },
+    })
+    expect(disabled.json()).toEqual({ ok: true })
+    expect((await app.inject({ url: '/api/v1/models', headers: viewerToken })).statusCode).toBe(401)
+    expect((await app.inject({ method: 'POST', url: '/token', payload: viewer })).statusCode).toBe(401)
+    await app.inject({ method: 'PUT', url: '/v1/admin/users/2', headers: admin, payload: { enabled: true } })
+
+    // A password set by an administrator is to be changed at the next sign-in.
+    const reset = await app.inject({
+      method: 'PUT',
+      url: '/v1/admin/users/2/password',
+      headers: admin,
+      payload: { new_password: 'chosen by the admin' },
+    })
+    expect(reset.json()).toEqual({ ok: true })
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/token',
+      payload: { username: 'viewer', password: 'chosen by the admin' },
+    })
+    expect(signedIn.json()).toMatchObject({ must_change_password: true })
+
+    // Never without an enabled administrator.
+    for (const change of [
+      { method: 'DELETE' as const, url: '/v1/admin/users/1' },
+      { method: 'PUT' as const, url: '/v1/admin/users/1', payload: { enabled: false } },
+      { method: 'PUT' as const, url: '/v1/admin/users/1', payload: { permissions: ['models:list'] } },
+    ]) {
+      const refused = await app.inject({ ...change, headers: admin })
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400)
+      expect(refused.json()).toEqual({
+        detail: 'This would leave no enabled administrator: make another one first',
+      })
+    }
+    expect((await app.inject({ method: 'DELETE', url: '/v1/admin/users/2', headers: admin })).json()).toEqual(
+      { ok: true },
+    )
+    expect((await app.inject({ url: '/v1/admin/users/2', headers: admin })).statusCode).toBe(404)
+  })
+
+  it('says where users are managed without the store', async () => {
+    const app = await testApp()
+    const answer = await app.inject('/api/v1/admin/users')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toEqual({
+      detail: 'This server runs without authentication: it has no users (start it with --auth).',
+    })
+  })
+})

@@ -15,6 +15,8 @@ const invalidCredentials = () => new HttpError(401, 'Could not validate credenti
 export interface AuthUser {
   username: string
   permissions: readonly Scope[]
+  /** Set when an administrator chose their password: they are to change it (upstream v3's flag). */
+  must_change_password?: boolean
 }
 
 /** Where users come from: upstream's auth file, or the built-in store (`--auth`). */

@@ -58,6 +58,13 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'GET /api/v1/admin/setup/status': 'public',
   // Open only while the user store has nobody; refused (403) once the first administrator exists.
   'POST /api/v1/admin/setup': 'public',
+  // Upstream v3's user management.
+  'GET /api/v1/admin/users': 'users:manage',
+  'POST /api/v1/admin/users': 'users:manage',
+  'GET /api/v1/admin/users/:user_id': 'users:manage',
+  'PUT /api/v1/admin/users/:user_id': 'users:manage',
+  'DELETE /api/v1/admin/users/:user_id': 'users:manage',
+  'PUT /api/v1/admin/users/:user_id/password': 'users:manage',
 }
 
 /** Paths that are the console itself, not the API. */

@@ -24,6 +24,11 @@ interface Row {
   created_at: string
 }
 
+/** A change that would leave the server without an enabled administrator (rolled back). */
+export class LastAdministrator extends Error {
+  override name = 'LastAdministrator'
+}
+
 /** v3's rule: passwords of at least this many characters. */
 export const PASSWORD_MIN_LENGTH = 8
 
@@ -75,6 +80,67 @@ export class UserStore {
       JSON.stringify(['admin']),
     )
     return changes === 1 ? (this.find(username) ?? null) : null
+  }
+
+  list(): StoredUser[] {
+    return (this.db.all('SELECT * FROM users ORDER BY id') as Row[]).map(userOf)
+  }
+
+  byId(id: number): StoredUser | undefined {
+    const row = this.db.get('SELECT * FROM users WHERE id = ?', id) as Row | undefined
+    return row ? userOf(row) : undefined
+  }
+
+  /** A new user; null when the name is taken. */
+  async create(user: {
+    username: string
+    password: string
+    permissions: readonly Scope[]
+  }): Promise<StoredUser | null> {
+    const hash = await hashPassword(user.password)
+    const { changes } = this.db.run(
+      'INSERT OR IGNORE INTO users (username, password_hash, permissions) VALUES (?, ?, ?)',
+      user.username,
+      hash,
+      JSON.stringify(user.permissions),
+    )
+    return changes === 1 ? (this.find(user.username) ?? null) : null
+  }
+
+  /**
+   * Enables or disables a user and/or sets their permissions, in one transaction that refuses (LastAdministrator,
+   * rolled back) a change leaving no enabled administrator: nobody could manage the server any more.
+   */
+  update(
+    id: number,
+    change: { enabled?: boolean | undefined; permissions?: readonly Scope[] | undefined },
+  ): void {
+    this.db.transaction(() => {
+      if (change.enabled !== undefined)
+        this.db.run('UPDATE users SET enabled = ? WHERE id = ?', change.enabled ? 1 : 0, id)
+      if (change.permissions !== undefined)
+        this.db.run('UPDATE users SET permissions = ? WHERE id = ?', JSON.stringify(change.permissions), id)
+      if (this.enabledAdmins() === 0) throw new LastAdministrator()
+    })
+  }
+
+  /** Removes a user; LastAdministrator (rolled back) when they were the last enabled administrator. */
+  remove(id: number): void {
+    this.db.transaction(() => {
+      this.db.run('DELETE FROM users WHERE id = ?', id)
+      if (this.enabledAdmins() === 0) throw new LastAdministrator()
+    })
+  }
+
+  /** A new password set by an administrator: the user must change it at their next sign-in. */
+  async resetPassword(id: number, password: string): Promise<void> {
+    const hash = await hashPassword(password)
+    this.db.run('UPDATE users SET password_hash = ?, must_change_password = 1 WHERE id = ?', hash, id)
+  }
+
+  private enabledAdmins(): number {
+    const rows = this.db.all('SELECT permissions FROM users WHERE enabled = 1') as { permissions: string }[]
+    return rows.filter((row) => (JSON.parse(row.permissions) as string[]).includes('admin')).length
   }
 
   /** The secret tokens are signed with: made on first use, then kept in the database. */

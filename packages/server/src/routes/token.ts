@@ -31,7 +31,11 @@ export async function tokenRoutes(app: FastifyInstance, options: { authenticator
           throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
         }
         limiter.succeed(username, request.ip)
-        return { access_token: await authenticator.issueToken(user), token_type: 'bearer' }
+        return {
+          access_token: await authenticator.issueToken(user),
+          token_type: 'bearer',
+          ...(user.must_change_password ? { must_change_password: true } : {}),
+        }
       },
     )
 }
