@@ -28,6 +28,17 @@ test('the first visit makes the first administrator, signed in at once; the set-
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
   await expect(page.getByRole('listitem', { name: 'tiny-chat', exact: true })).toBeVisible()
 
+  // Signing out revokes the session's refresh token: it renews nothing afterwards.
+  const refreshToken = await page.evaluate(() => sessionStorage.getItem('refreshToken'))
+  expect(refreshToken).toMatch(/^[\w-]{43}$/)
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/v1/auth/logout'))
+  await page.getByRole('button', { name: 'LOG OUT' }).click()
+  expect((await loggedOut).status()).toBe(200)
+  const renewal = await page.request.post(new URL('../v1/auth/refresh', page.url()).href, {
+    data: { refresh_token: refreshToken },
+  })
+  expect(renewal.status()).toBe(401)
+
   // Closed for good: a second visitor meets the sign-in form, and the server refuses another set-up.
   const fresh = await page.context().browser()?.newPage({ baseURL: test.info().project.use.baseURL })
   if (!fresh) throw new Error('no browser')

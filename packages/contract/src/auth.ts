@@ -19,6 +19,8 @@ export type TokenResponse = z.infer<typeof TokenResponse>
 /** `POST /v1/auth/refresh` (upstream v3): answers a `TokenResponse` with a new access and refresh token. */
 export const RefreshRequest = z.object({ refresh_token: z.string().check(z.minLength(1), z.maxLength(4096)) })
 export type RefreshRequest = z.infer<typeof RefreshRequest>
+/** `POST /v1/auth/logout` (upstream v3): the refresh token to revoke, when the client holds one. */
+export const LogoutRequest = z.object({ refresh_token: z.optional(z.string().check(z.maxLength(4096))) })
 
 /** Upstream's permission names (classic, and v3's user and key management); `admin` passes every check. */
 export const SCOPES = [

@@ -31,6 +31,8 @@ export const apiPaths = {
   // Beyond SPEC, as upstream has them.
   /** Upstream v3 only: a refresh token for a new access token. Forwarded by the gateway, unknown to the platform. */
   authRefresh: '/v1/auth/refresh',
+  /** Upstream v3 (and the platform's user store): the refresh token cannot be used again. */
+  authLogout: '/v1/auth/logout',
   launches: '/api/v1/models/launches',
   progress: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/progress`,
   cancel: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/cancel`,
@@ -102,6 +104,8 @@ export const routePatterns = {
   features: '/api/v1/console/features',
   setupStatus: '/api/v1/admin/setup/status',
   setup: '/api/v1/admin/setup',
+  authRefresh: '/v1/auth/refresh',
+  authLogout: '/v1/auth/logout',
   users: '/api/v1/admin/users',
   user: '/api/v1/admin/users/:user_id',
   userPassword: '/api/v1/admin/users/:user_id/password',

@@ -83,7 +83,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
 
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await app.register(tokenRoutes, { authenticator })
+  await app.register(tokenRoutes, { authenticator, store })
   await app.register(setupRoutes, {
     store,
     reason: authFile

@@ -200,6 +200,8 @@ describe('tokens on API routes', () => {
         .map(([route]) => route),
     ).toEqual([
       'POST /token',
+      'POST /v1/auth/refresh',
+      'POST /v1/auth/logout',
       'GET /api/v1/cluster/auth',
       'GET /:model_uid',
       'GET /api/v1/console/features',

@@ -221,3 +221,73 @@ describe('user management (upstream v3’s /v1/admin/users)', () => {
     })
   })
 })
+
+describe('refresh tokens of the user store (upstream v3’s /v1/auth/refresh and /logout)', () => {
+  const refresh = (app: Awaited<ReturnType<typeof testApp>>, token: string) =>
+    app.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refresh_token: token } })
+
+  it(
+    'renews once per token, and not after logout or once the user is disabled',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp({ ...testConfig(), authStore: true })
+      await app.inject({ method: 'POST', url: '/v1/admin/setup', payload: FIRST })
+      const signedIn = (await app.inject({ method: 'POST', url: '/token', payload: FIRST })).json<{
+        access_token: string
+        refresh_token: string
+      }>()
+      expect(signedIn.refresh_token).toMatch(/^[\w-]{43}$/)
+      const renewed = await refresh(app, signedIn.refresh_token)
+      expect(renewed.statusCode).toBe(200)
+      const next = renewed.json<{ access_token: string; refresh_token: string }>()
+      const models = await app.inject({
+        url: '/api/v1/models',
+        headers: { authorization: `Bearer ${next.access_token}` },
+      })
+      expect(models.statusCode).toBe(200)
+      // Spent: the old one is refused; the new one works once.
+      const spent = await refresh(app, signedIn.refresh_token)
+      expect(spent.statusCode).toBe(401)
+      expect(spent.json()).toEqual({ detail: 'Invalid or expired refresh token' })
+
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/v1/auth/logout',
+            payload: { refresh_token: next.refresh_token },
+          })
+        ).json(),
+      ).toEqual({ ok: true })
+      expect((await refresh(app, next.refresh_token)).statusCode).toBe(401)
+
+      // A user disabled by an administrator loses every refresh token at once.
+      const admin = { authorization: `Bearer ${next.access_token}` }
+      const viewer = { username: 'viewer', password: 'viewer password 1', permissions: ['models:list'] }
+      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: viewer })
+      const viewerTokens = (await app.inject({ method: 'POST', url: '/token', payload: viewer })).json<{
+        refresh_token: string
+      }>()
+      await app.inject({
+        method: 'PUT',
+        url: '/v1/admin/users/2',
+        headers: admin,
+        payload: { enabled: false },
+      })
+      expect((await refresh(app, viewerTokens.refresh_token)).statusCode).toBe(401)
+    },
+  )
+
+  it('issues none from an auth file', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/token',
+      payload: { username: 'admin', password: 'admin-password-1' },
+    })
+    expect(signedIn.json()).not.toHaveProperty('refresh_token')
+    const answer = await refresh(app, 'anything')
+    expect(answer.statusCode).toBe(400)
+    expect(answer.json()).toEqual({ detail: 'This server issues no refresh tokens' })
+  })
+})

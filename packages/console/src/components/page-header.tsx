@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
+import { revokeRefreshToken } from '../lib/api-client'
 import { routes } from '../lib/routes'
 import { Button } from './button'
 import { useT } from '../i18n/react'
@@ -30,6 +31,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   }, [])
 
   const logOut = () => {
+    revokeRefreshToken()
     signOut()
     // The next user must not see this one's data.
     queryClient.clear()

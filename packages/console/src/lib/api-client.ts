@@ -133,8 +133,23 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD'
 let renewal: Promise<boolean> | null = null
 
 /**
- * Xinference v3's access tokens last 30 minutes, its refresh tokens a week: an expired access token is renewed
- * with `POST /v1/auth/refresh` instead of sending the user to sign in again. Calls that meet the 401 together
+ * Signing out revokes the refresh token where the server keeps them (Xinference v3, the platform's user store):
+ * `POST /v1/auth/logout`, sent even as the page moves on; a server without the route, or gone, changes nothing.
+ */
+export function revokeRefreshToken(): void {
+  const refresh_token = refreshToken()
+  if (!refresh_token) return
+  void fetch(apiBase() + apiPaths.authLogout, {
+    method: 'POST',
+    keepalive: true,
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refresh_token }),
+  }).catch(() => undefined)
+}
+
+/**
+ * Access tokens of Xinference v3 last 30 minutes (the platform's user store: an hour), refresh tokens a week: an
+ * expired access token is renewed with `POST /v1/auth/refresh` instead of sending the user to sign in again. Calls that meet the 401 together
  * share one renewal. False when there is nothing to renew with or the server refuses (then the 401 stands).
  */
 function renewAccessToken(): Promise<boolean> {

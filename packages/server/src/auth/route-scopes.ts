@@ -10,6 +10,9 @@ export type Access = 'public' | Scope
  */
 export const ROUTE_SCOPES: Record<string, Access> = {
   'POST /token': 'public',
+  // A refresh token stands for its user (an expired access token cannot); logout only revokes the one given.
+  'POST /v1/auth/refresh': 'public',
+  'POST /v1/auth/logout': 'public',
   'GET /api/v1/cluster/auth': 'public',
   // Model names and usage: a scraper signs in as a user or with an API key that may list models.
   'GET /metrics': 'models:list',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { SCOPES, type Scope } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
 import type { TokenSettings, UserDirectory } from './authenticator.js'
@@ -23,6 +23,10 @@ interface Row {
   must_change_password: number
   created_at: string
 }
+
+/** How long a refresh token may wait to be used. */
+const REFRESH_DAYS = 7
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** A change that would leave the server without an enabled administrator (rolled back). */
 export class LastAdministrator extends Error {
@@ -136,6 +140,46 @@ export class UserStore {
   async resetPassword(id: number, password: string): Promise<void> {
     const hash = await hashPassword(password)
     this.db.run('UPDATE users SET password_hash = ?, must_change_password = 1 WHERE id = ?', hash, id)
+  }
+
+  /** A new refresh token for `username` (kept as its hash), good for one use within REFRESH_DAYS. */
+  issueRefresh(username: string, now = Date.now()): string {
+    const token = randomBytes(32).toString('base64url')
+    this.db.run('DELETE FROM refresh_tokens WHERE expires_at < ?', now)
+    this.db.run(
+      'INSERT INTO refresh_tokens (token_hash, username, expires_at) VALUES (?, ?, ?)',
+      tokenHash(token),
+      username,
+      now + REFRESH_DAYS * 86_400_000,
+    )
+    return token
+  }
+
+  /**
+   * Spends a refresh token: the user it was issued to, while still enabled, and a new token in its place; null for
+   * a token that is unknown, spent, expired, or whose user is gone or disabled.
+   */
+  useRefresh(token: string, now = Date.now()): { user: StoredUser; refresh: string } | null {
+    return this.db.transaction(() => {
+      const row = this.db.get('SELECT * FROM refresh_tokens WHERE token_hash = ?', tokenHash(token)) as
+        { username: string; expires_at: number } | undefined
+      if (!row) return null
+      this.db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', tokenHash(token))
+      const user = this.find(row.username)
+      if (row.expires_at < now || !user?.enabled) return null
+      return { user, refresh: this.issueRefresh(user.username, now) }
+    })
+  }
+
+  /** Signs out: the refresh token cannot be used again. */
+  revokeRefresh(token: string): void {
+    this.db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', tokenHash(token))
+  }
+
+  /** Every refresh token of a user: after they are disabled, removed or given a new password. */
+  revokeAll(userId: number): void {
+    const user = this.byId(userId)
+    if (user) this.db.run('DELETE FROM refresh_tokens WHERE username = ?', user.username)
   }
 
   private enabledAdmins(): number {

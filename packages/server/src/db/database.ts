@@ -33,6 +33,12 @@ const MIGRATIONS: string[] = [
      created_at TEXT NOT NULL DEFAULT (datetime('now'))
    );
    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  // Refresh tokens of the user store, by their SHA-256 (the token itself is never kept), one use each.
+  `CREATE TABLE refresh_tokens (
+     token_hash TEXT PRIMARY KEY,
+     username TEXT NOT NULL,
+     expires_at INTEGER NOT NULL
+   )`,
 ]
 
 export type Db = Sqlite

@@ -1,13 +1,27 @@
-import { LoginRequest, routePatterns, TokenResponse } from '@serving-console/contract'
+import {
+  LoginRequest,
+  LogoutRequest,
+  OkResponse,
+  RefreshRequest,
+  routePatterns,
+  TokenResponse,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Authenticator } from '../auth/authenticator.js'
+import type { UserStore } from '../auth/user-store.js'
 import { SignInLimiter } from '../auth/sign-in-limiter.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 
-/** `POST /token`: a JSON body {username, password}, as upstream accepts. */
-export async function tokenRoutes(app: FastifyInstance, options: { authenticator: Authenticator | null }) {
-  const { authenticator } = options
+/**
+ * `POST /token`: a JSON body {username, password}, as upstream accepts. With the user store, as v3: a refresh token
+ * beside the access token, spent and replaced by `POST /v1/auth/refresh`, revoked by `POST /v1/auth/logout`.
+ */
+export async function tokenRoutes(
+  app: FastifyInstance,
+  options: { authenticator: Authenticator | null; store: UserStore | null },
+) {
+  const { authenticator, store } = options
   const limiter = new SignInLimiter()
 
   app
@@ -34,8 +48,33 @@ export async function tokenRoutes(app: FastifyInstance, options: { authenticator
         return {
           access_token: await authenticator.issueToken(user),
           token_type: 'bearer',
+          ...(store ? { refresh_token: store.issueRefresh(user.username) } : {}),
           ...(user.must_change_password ? { must_change_password: true } : {}),
         }
       },
     )
+
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  typed.post(
+    routePatterns.authRefresh,
+    { schema: { body: RefreshRequest, response: { 200: TokenResponse } } },
+    async (request) => {
+      if (!store || !authenticator) throw new HttpError(400, 'This server issues no refresh tokens')
+      const renewed = store.useRefresh(request.body.refresh_token)
+      if (!renewed) throw new HttpError(401, 'Invalid or expired refresh token')
+      return {
+        access_token: await authenticator.issueToken(renewed.user),
+        token_type: 'bearer',
+        refresh_token: renewed.refresh,
+      }
+    },
+  )
+  typed.post(
+    routePatterns.authLogout,
+    { schema: { body: LogoutRequest, response: { 200: OkResponse } } },
+    (request) => {
+      if (store && request.body.refresh_token) store.revokeRefresh(request.body.refresh_token)
+      return { ok: true }
+    },
+  )
 }

@@ -86,11 +86,13 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
         target(request, request.params.user_id)
         if (request.body.permissions) mayGrant(request, request.body.permissions)
         keepAnAdmin(() => store().update(request.params.user_id, request.body))
+        if (request.body.enabled === false) store().revokeAll(request.params.user_id)
         return { ok: true }
       },
     )
     typed.delete(url, { schema: { params: UserIdParams, response: { 200: OkResponse } } }, (request) => {
       target(request, request.params.user_id)
+      store().revokeAll(request.params.user_id)
       keepAnAdmin(() => store().remove(request.params.user_id))
       return { ok: true }
     })
@@ -102,6 +104,7 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
       async (request) => {
         target(request, request.params.user_id)
         await store().resetPassword(request.params.user_id, request.body.new_password)
+        store().revokeAll(request.params.user_id)
         return { ok: true }
       },
     )
