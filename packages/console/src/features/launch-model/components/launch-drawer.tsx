@@ -32,13 +32,10 @@ import { needsVirtualEnv, settleCascade } from '../model/launch-options'
 import { gpuIdxError, listInvalid, missingChoices, requestLimitsError } from '../model/validation'
 import { missingUv } from '../../../lib/upstream-errors'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { formatBytes } from '../../../lib/format'
-import { useServerFeature } from '../../../lib/server-features'
-import { fitQueryString, modelFitQuery } from '../api/get-fit'
-import { chosenQuantization, chosenSpec, HUB_NAME } from '../model/fit'
 import { catalogueCached } from '../model/catalogue-model'
 import { CommandLine } from './command-line'
 import { FitPanel } from './fit-panel'
+import { useLaunchFit } from './use-launch-fit'
 import { LlmLaunchFields } from './llm-launch-fields'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
@@ -151,24 +148,8 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
 
   const canLaunch = !(busy || incomplete || invalid)
   const payload = buildPayload(kind, model.name, settled)
-  // Will it fit, and can its file be had: the platform's estimate, asked again as the choices change.
-  const withFit = useServerFeature('model_fit')
-  const fit = useQuery(modelFitQuery(kind, model.name, fitQueryString(payload), withFit))
-  const chosenFit = fit.data
-    ? chosenQuantization(chosenSpec(fit.data, settled.format, settled.size), settled.quantization)
-    : undefined
-  const hub = fit.data?.hub
-  // What a launch should be asked about first: it will not fit, or its download cannot start.
-  const warning =
-    chosenFit?.fit === 'no' && chosenFit.memory_bytes !== null && fit.data
-      ? t('launch.fit.confirm.noFit', {
-          memory: formatBytes(chosenFit.memory_bytes),
-          free: formatBytes(fit.data.target.free_bytes),
-          where: t(fit.data.target.device === 'gpu' ? 'launch.fit.target.gpu' : 'launch.fit.target.cpu'),
-        })
-      : chosenFit && !chosenFit.cached && chosenFit.file_bytes_source !== 'cache' && hub?.reachable === false
-        ? t('launch.fit.confirm.unreachable', { hub: HUB_NAME[hub.hub] ?? hub.hub, detail: hub.detail ?? '' })
-        : null
+  // Will it fit, and what LAUNCH asks about first (it will not fit, or its download cannot start).
+  const { fit, withFit, warning } = useLaunchFit(kind, model.name, settled, payload)
   const [confirming, setConfirming] = useState<string | null>(null)
   const start = () => (warning ? setConfirming(warning) : launch.mutate(payload))
   // Ctrl+Enter (⌘+Enter) launches from anywhere in the drawer, as a form's submit would.
@@ -275,7 +256,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
           )}
           <div className="launch-drawer-fit">
             <FitPanel
-              fit={withFit ? (fit.data ?? null) : null}
+              fit={fit}
               format={settled.format}
               size={settled.size}
               quantization={settled.quantization}
