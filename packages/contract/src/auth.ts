@@ -93,8 +93,20 @@ export const UpdateUserRequest = z.object({
   enabled: z.optional(z.boolean()),
   permissions: z.optional(Permissions),
 })
+/** `GET`/`PUT /v1/admin/users/{id}/permissions`. */
+export const UserPermissions = z.object({ permissions: Permissions })
 /** `PUT /v1/admin/users/{id}/password`: an administrator sets a new password (the user must change it). */
 export const ResetPasswordRequest = z.object({ new_password: Password })
 export const UserIdParams = z.object({ user_id: z.coerce.number().check(z.int(), z.positive()) })
 /** v3's answer to a change: `{ok: true}`. */
 export const OkResponse = z.looseObject({ ok: z.boolean() })
+
+/**
+ * `PUT /v1/auth/password` (the platform's own; v3 lets only `users:manage` set passwords): a signed-in user
+ * changes their own, proving the current one; this also ends a forced change.
+ */
+export const ChangePasswordRequest = z.object({
+  current_password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  new_password: Password,
+})
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>

@@ -18,6 +18,12 @@ export const ServerFeatures = z.looseObject({
   cluster_history: z.boolean(),
   /** `GET /api/v1/fit/...` answers: file sizes and memory estimates against this machine (the platform's own). */
   model_fit: z.boolean(),
+  /**
+   * Who manages users: `users` — the server's own user store, keys, security and audit at upstream v3's admin
+   * paths (the platform with `--auth`, an Xinference v3 cluster); `auth_file` — an auth file (`--auth-config`,
+   * Xinference 1.x/2.x); `off` — no authentication.
+   */
+  administration: z.enum(['users', 'auth_file', 'off']),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),
 })

@@ -61,6 +61,23 @@ export const apiPaths = {
   users: '/api/v1/admin/users',
   user: (id: number) => `/api/v1/admin/users/${String(id)}`,
   userPassword: (id: number) => `/api/v1/admin/users/${String(id)}/password`,
+  /** The platform's own: a signed-in user changes their password. */
+  ownPassword: '/v1/auth/password',
+  /** Upstream v3's API keys (the platform's with --auth). */
+  keys: '/api/v1/admin/keys',
+  key: (id: number) => `/api/v1/admin/keys/${String(id)}`,
+  /** Upstream v3's failure limits and bans. */
+  rateLimit: '/api/v1/admin/security/rate-limit',
+  bannedIps: '/api/v1/admin/security/banned-ips',
+  bannedKeys: '/api/v1/admin/security/banned-keys',
+  unbanIp: '/api/v1/admin/security/unban-ip',
+  unbanAllIps: '/api/v1/admin/security/unban-all-ips',
+  unbanKey: '/api/v1/admin/security/unban-key',
+  unbanAllKeys: '/api/v1/admin/security/unban-all-keys',
+  /** Upstream v3's audit center; the CSV export is the platform's own. */
+  auditSearch: (query: string) => `/api/v1/audit/search?${query}`,
+  auditFilterOptions: '/api/v1/audit/filter-options',
+  auditExport: (query: string) => `/api/v1/audit/export?${query}`,
 } as const
 
 /**
@@ -109,6 +126,25 @@ export const routePatterns = {
   users: '/api/v1/admin/users',
   user: '/api/v1/admin/users/:user_id',
   userPassword: '/api/v1/admin/users/:user_id/password',
+  userPermissions: '/api/v1/admin/users/:user_id/permissions',
+  ownPassword: '/v1/auth/password',
+  keys: '/api/v1/admin/keys',
+  key: '/api/v1/admin/keys/:key_id',
+  keyReveal: '/api/v1/admin/keys/:key_id/reveal',
+  keyPermissions: '/api/v1/admin/keys/:key_id/permissions',
+  keyBanned: '/api/v1/admin/keys/:key_id/banned',
+  keyUnban: '/api/v1/admin/keys/:key_id/unban',
+  keyUnbanAll: '/api/v1/admin/keys/:key_id/unban-all',
+  rateLimit: '/api/v1/admin/security/rate-limit',
+  bannedIps: '/api/v1/admin/security/banned-ips',
+  bannedKeys: '/api/v1/admin/security/banned-keys',
+  unbanIp: '/api/v1/admin/security/unban-ip',
+  unbanAllIps: '/api/v1/admin/security/unban-all-ips',
+  unbanKey: '/api/v1/admin/security/unban-key',
+  unbanAllKeys: '/api/v1/admin/security/unban-all-keys',
+  auditSearch: '/api/v1/audit/search',
+  auditFilterOptions: '/api/v1/audit/filter-options',
+  auditExport: '/api/v1/audit/export',
 } as const
 
 /** Upstream Xinference serves every `/api/v1/x` of SPEC at `/v1/x`. */

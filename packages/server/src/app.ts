@@ -30,6 +30,13 @@ import { tokenRoutes } from './routes/token.js'
 import { fitRoutes } from './routes/fit.js'
 import { setupRoutes } from './routes/setup.js'
 import { userRoutes } from './routes/users.js'
+import { keyRoutes } from './routes/keys.js'
+import { securityRoutes } from './routes/security.js'
+import { auditRoutes } from './routes/audit.js'
+import { installAudit } from './plugins/audit.js'
+import { AuditLog } from './audit/audit-log.js'
+import { KeyStore } from './auth/api-keys.js'
+import { FailureBans } from './auth/failure-bans.js'
 import { GgufHeaders } from './fit/gguf-kv.js'
 import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
@@ -59,11 +66,20 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const authFile = config.authConfig ? fileDirectory(loadAuthFile(config.authConfig)) : null
   const db = openDatabase(config.dataDir)
   const store = !authFile && config.authStore ? new UserStore(db) : null
-  const users = authFile ?? (store ? storeDirectory(store) : null)
-  const authenticator = users ? new Authenticator(users.tokens, users.directory) : null
+  const keys = store ? new KeyStore(db) : null
+  const bans = store ? new FailureBans(store.rateLimits()) : null
+  const users = authFile ?? (store && keys ? storeDirectory(store, keys) : null)
+  const authenticator = users ? new Authenticator(users.tokens, users.directory, users.keys) : null
 
   const app = createServer(config)
-  installAuth(app, authenticator)
+  // The models are made below; these ask them only when a request comes.
+  const running = (uid: string) => {
+    const model = models.find(uid)
+    return model ? { name: model.plan.family.model_name, type: model.plan.type } : undefined
+  }
+  installAuth(app, authenticator, { bans: bans ?? undefined, modelTypeOf: (uid) => running(uid)?.type })
+  const audit = new AuditLog(db)
+  installAudit(app, audit, running)
 
   // Every route, for the tests that prove each one is guarded.
   const routes: { method: string; url: string }[] = []
@@ -83,7 +99,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
 
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await app.register(tokenRoutes, { authenticator, store })
+  await app.register(tokenRoutes, { authenticator, store, bans })
   await app.register(setupRoutes, {
     store,
     reason: authFile
@@ -96,8 +112,17 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       ? 'This server signs its users in from its auth file (--auth-config): users are managed there.'
       : 'This server runs without authentication: it has no users (start it with --auth).',
   })
+  const noStore = authFile
+    ? 'This server signs its users in from its auth file (--auth-config): it has no API keys or bans of its own.'
+    : 'This server runs without authentication: it has no API keys or bans (start it with --auth).'
+  await app.register(keyRoutes, {
+    store: store && keys && bans ? { users: store, keys, bans } : null,
+    reason: noStore,
+  })
+  await app.register(securityRoutes, { bans, reason: noStore })
   await app.register(clusterRoutes, {
     authEnabled: authenticator !== null,
+    administration: store ? 'users' : authFile ? 'auth_file' : 'off',
     sampler,
     buildInfo: readBuildInfo(),
     address,
@@ -152,5 +177,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(openaiRoutes, { models })
   await app.register(modelUiRoutes, { models })
   await app.register(metricsRoutes, { metrics })
+  await app.register(auditRoutes, { audit })
   return app
 }

@@ -68,7 +68,11 @@ export function loadAuthFile(path: string): AuthSettings {
 }
 
 /** The file's users as they are, and how the file says to sign tokens. */
-export function fileDirectory(settings: AuthSettings): { tokens: TokenSettings; directory: UserDirectory } {
+export function fileDirectory(settings: AuthSettings): {
+  tokens: TokenSettings
+  directory: UserDirectory
+  keys?: undefined
+} {
   const users = new Map<string, FileUser>(settings.user_config.map((user) => [user.username, user]))
   const keys = settings.user_config.flatMap((user) =>
     user.api_keys.map((key): [string, FileUser] => [key, user]),

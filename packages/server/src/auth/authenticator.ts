@@ -1,10 +1,33 @@
 import type { Scope } from '@serving-console/contract'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { HttpError } from '../http-error.js'
+import type { KeyHolder, KeyRefusal } from './api-keys.js'
 
 export interface Identity {
   username: string
   scopes: readonly Scope[]
+  /** Set when the bearer is one of the user store's API keys: it reaches only models, and only its own. */
+  key?: KeyHolder
+  /** An administrator set this user's password: until they change it, nothing else is answered (v3's rule). */
+  mustChangePassword?: boolean
+}
+
+/** A 401 for a key that is ours but may not be used now (disabled, expired): it counts against that key. */
+export class KeyRefused extends HttpError {
+  constructor(
+    readonly keyId: number,
+    reason: KeyRefusal,
+  ) {
+    super(401, reason, { 'www-authenticate': 'Bearer' })
+  }
+}
+
+/** The user store's API keys, as the authenticator asks them. */
+export interface KeyDirectory {
+  /** The key a token is, with its holder, or why it cannot be used; undefined when it is none of ours. */
+  identify(token: string): (KeyHolder | { refused: KeyRefusal; keyId: number }) | undefined
+  /** The key's owner, while they may still be let in. */
+  owner(key: KeyHolder): AuthUser | undefined
 }
 
 const CHALLENGE = { 'www-authenticate': 'Bearer' }
@@ -43,6 +66,7 @@ export class Authenticator {
   constructor(
     private readonly tokens: TokenSettings,
     readonly directory: UserDirectory,
+    private readonly keys?: KeyDirectory,
   ) {
     this.secret = new TextEncoder().encode(tokens.secret)
   }
@@ -64,6 +88,13 @@ export class Authenticator {
   async identify(token: string): Promise<Identity> {
     const keyOwner = this.directory.keyOwner(token)
     if (keyOwner) return { username: keyOwner.username, scopes: keyOwner.permissions }
+    const key = this.keys?.identify(token)
+    if (key && 'refused' in key) throw new KeyRefused(key.keyId, key.refused)
+    if (key) {
+      const owner = this.keys?.owner(key)
+      if (!owner) throw invalidCredentials()
+      return identityOfUser(owner, key)
+    }
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [this.tokens.algorithm],
@@ -72,7 +103,7 @@ export class Authenticator {
       // Scopes come from the directory, not the token: it is the truth for a user who is still listed.
       const user = payload.sub === undefined ? undefined : this.directory.current(payload.sub)
       if (!user) throw invalidCredentials()
-      return { username: user.username, scopes: user.permissions }
+      return identityOfUser(user)
     } catch (error) {
       if (error instanceof HttpError) throw error
       if (error instanceof errors.JOSEError) throw invalidCredentials()
@@ -82,6 +113,15 @@ export class Authenticator {
 }
 
 /** admin passes every check. */
+function identityOfUser(user: AuthUser, key?: KeyHolder): Identity {
+  return {
+    username: user.username,
+    scopes: user.permissions,
+    ...(key ? { key } : {}),
+    ...(user.must_change_password ? { mustChangePassword: true } : {}),
+  }
+}
+
 export function holds(identity: Identity, scope: Scope): boolean {
   return identity.scopes.includes('admin') || identity.scopes.includes(scope)
 }

@@ -1,7 +1,10 @@
 import type { Scope } from '@serving-console/contract'
 
-/** Who may call a route: anyone, or a signed-in user holding the scope (admin holds them all). */
-export type Access = 'public' | Scope
+/**
+ * Who may call a route: anyone; any signed-in user (not an API key); or a signed-in user holding the scope, or any
+ * of the scopes (admin holds them all).
+ */
+export type Access = 'public' | 'signed-in' | Scope | readonly Scope[]
 
 /**
  * The one table of API routes and the scope each needs, keyed by method and SPEC path pattern; the same
@@ -68,14 +71,71 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'PUT /api/v1/admin/users/:user_id': 'users:manage',
   'DELETE /api/v1/admin/users/:user_id': 'users:manage',
   'PUT /api/v1/admin/users/:user_id/password': 'users:manage',
+  'GET /api/v1/admin/users/:user_id/permissions': 'users:manage',
+  'PUT /api/v1/admin/users/:user_id/permissions': 'users:manage',
+  // One's own password: every signed-in user, and the one thing a user whose password was reset may do.
+  'PUT /v1/auth/password': 'signed-in',
+  // Upstream v3's API keys: whoever may create keys sees their own; keys:manage sees and changes everyone's.
+  'POST /api/v1/admin/keys': 'keys:create',
+  'GET /api/v1/admin/keys': ['keys:create', 'keys:manage'],
+  'GET /api/v1/admin/keys/:key_id': ['keys:create', 'keys:manage'],
+  'PUT /api/v1/admin/keys/:key_id': 'keys:manage',
+  'DELETE /api/v1/admin/keys/:key_id': 'keys:manage',
+  'GET /api/v1/admin/keys/:key_id/reveal': 'keys:manage',
+  'GET /api/v1/admin/keys/:key_id/permissions': 'keys:create',
+  'PUT /api/v1/admin/keys/:key_id/permissions': 'keys:manage',
+  // Upstream v3's failure limits and bans, and its audit center: administrators only.
+  'GET /api/v1/admin/keys/:key_id/banned': 'admin',
+  'POST /api/v1/admin/keys/:key_id/unban': 'admin',
+  'POST /api/v1/admin/keys/:key_id/unban-all': 'admin',
+  'GET /api/v1/admin/security/rate-limit': 'admin',
+  'PUT /api/v1/admin/security/rate-limit': 'admin',
+  'GET /api/v1/admin/security/banned-ips': 'admin',
+  'POST /api/v1/admin/security/unban-ip': 'admin',
+  'POST /api/v1/admin/security/unban-all-ips': 'admin',
+  'GET /api/v1/admin/security/banned-keys': 'admin',
+  'POST /api/v1/admin/security/unban-key': 'admin',
+  'POST /api/v1/admin/security/unban-all-keys': 'admin',
+  'GET /api/v1/audit/search': 'admin',
+  'GET /api/v1/audit/filter-options': 'admin',
+  'GET /api/v1/audit/export': 'admin',
 }
+
+/**
+ * What an API key of the user store may call (upstream v3: "model query and inference endpoints"); and, on these,
+ * only the models its permissions name.
+ */
+export const KEY_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/v1/models',
+  'GET /api/v1/models/:model_uid',
+  'POST /api/v1/chat/completions',
+  'POST /api/v1/completions',
+  'POST /api/v1/embeddings',
+  'POST /api/v1/rerank',
+])
+
+/** What a user whose password was reset may still do: change it, or sign out. */
+export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
+  'PUT /v1/auth/password',
+  'POST /v1/auth/logout',
+  'POST /v1/auth/refresh',
+])
 
 /** Paths that are the console itself, not the API. */
 export function isConsolePath(url: string): boolean {
   return url === '/' || url === '/ui' || url === '/ui/' || url.startsWith('/ui/')
 }
 
+/** The table's name for a registered route (`GET /api/v1/models`), whether at its SPEC path or upstream's. */
+export function routeKey(method: string, routeUrl: string): string | undefined {
+  const key = `${method} ${routeUrl}`
+  if (key in ROUTE_SCOPES) return key
+  const spec = `${method} /api${routeUrl}`
+  return spec in ROUTE_SCOPES ? spec : undefined
+}
+
 /** The table entry for a registered route, whether at its SPEC path or at upstream's. */
 export function accessFor(method: string, routeUrl: string): Access | undefined {
-  return ROUTE_SCOPES[`${method} ${routeUrl}`] ?? ROUTE_SCOPES[`${method} /api${routeUrl}`]
+  const key = routeKey(method, routeUrl)
+  return key === undefined ? undefined : ROUTE_SCOPES[key]
 }

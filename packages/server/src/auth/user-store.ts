@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { SCOPES, type Scope } from '@serving-console/contract'
+import { RateLimitConfig, SCOPES, type Scope } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
-import type { TokenSettings, UserDirectory } from './authenticator.js'
+import type { KeyStore } from './api-keys.js'
+import type { KeyDirectory, TokenSettings, UserDirectory } from './authenticator.js'
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js'
 
 /** A user of the built-in store as upstream v3 lists one (never with its password). */
@@ -136,6 +137,15 @@ export class UserStore {
     })
   }
 
+  /** The user's own new password, after proving the current one: ends a forced change. False when it was wrong. */
+  async changeOwnPassword(username: string, current: string, next: string): Promise<boolean> {
+    const user = await this.checkPassword(username, current)
+    if (!user) return false
+    const hash = await hashPassword(next)
+    this.db.run('UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ?', hash, user.id)
+    return true
+  }
+
   /** A new password set by an administrator: the user must change it at their next sign-in. */
   async resetPassword(id: number, password: string): Promise<void> {
     const hash = await hashPassword(password)
@@ -187,6 +197,23 @@ export class UserStore {
     return rows.filter((row) => (JSON.parse(row.permissions) as string[]).includes('admin')).length
   }
 
+  /** v3's failure limits, kept as a setting (see failure-bans.ts). */
+  rateLimits(): { load(): RateLimitConfig | undefined; save(config: RateLimitConfig): void } {
+    return {
+      load: () => {
+        const kept = this.db.get("SELECT value FROM settings WHERE key = 'rate_limit'") as
+          { value: string } | undefined
+        const parsed = kept ? RateLimitConfig.safeParse(JSON.parse(kept.value)) : undefined
+        return parsed?.success ? parsed.data : undefined
+      },
+      save: (config) =>
+        this.db.run(
+          "INSERT INTO settings (key, value) VALUES ('rate_limit', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          JSON.stringify(config),
+        ),
+    }
+  }
+
   /** The secret tokens are signed with: made on first use, then kept in the database. */
   tokenSecret(): string {
     const kept = this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as
@@ -203,9 +230,19 @@ export class UserStore {
 /** Access tokens of the store last an hour (a refresh in a later step renews them). */
 const TOKEN_MINUTES = 60
 
-/** The store as the authenticator asks it: enabled users only; API keys come with their own table. */
-export function storeDirectory(store: UserStore): { tokens: TokenSettings; directory: UserDirectory } {
+/** The store as the authenticator asks it: enabled users only, and their API keys. */
+export function storeDirectory(
+  store: UserStore,
+  keys: KeyStore,
+): { tokens: TokenSettings; directory: UserDirectory; keys: KeyDirectory } {
   return {
+    keys: {
+      identify: (token) => keys.identify(token),
+      owner: (key) => {
+        const user = store.byId(key.userId)
+        return user?.enabled ? user : undefined
+      },
+    },
     tokens: { algorithm: 'HS256', secret: store.tokenSecret(), expireMinutes: TOKEN_MINUTES },
     directory: {
       checkPassword: (username, password) => store.checkPassword(username, password),

@@ -39,6 +39,46 @@ const MIGRATIONS: string[] = [
      username TEXT NOT NULL,
      expires_at INTEGER NOT NULL
    )`,
+  // Upstream v3's API keys, kept as their SHA-256 (never the key), each with what models it may reach; a user's
+  // keys go with the user.
+  `CREATE TABLE api_keys (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     key_hash TEXT NOT NULL UNIQUE,
+     key_prefix TEXT NOT NULL,
+     name TEXT NOT NULL,
+     description TEXT,
+     enabled INTEGER NOT NULL DEFAULT 1,
+     expires_at TEXT,
+     created_at TEXT NOT NULL DEFAULT (datetime('now'))
+   );
+   CREATE TABLE api_key_permissions (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     api_key_id INTEGER NOT NULL REFERENCES api_keys (id) ON DELETE CASCADE,
+     permission_type TEXT NOT NULL,
+     permission_value TEXT
+   )`,
+  // The audit trail: one row per recorded request, its fields as v3's audit search answers them (never a password,
+  // key or prompt); the oldest rows go beyond a bound (audit/audit-log.ts).
+  `CREATE TABLE audit_log (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     category TEXT NOT NULL,
+     auth_type TEXT NOT NULL,
+     user TEXT NOT NULL,
+     api_key_name TEXT NOT NULL,
+     api_key_prefix TEXT NOT NULL,
+     model_id TEXT NOT NULL,
+     model_name TEXT NOT NULL,
+     model_type TEXT NOT NULL,
+     method TEXT NOT NULL,
+     endpoint TEXT NOT NULL,
+     status TEXT NOT NULL,
+     http_status INTEGER NOT NULL,
+     latency_ms REAL NOT NULL,
+     client_ip TEXT NOT NULL
+   );
+   CREATE INDEX audit_log_at ON audit_log (at)`,
 ]
 
 export type Db = Sqlite

@@ -77,6 +77,9 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       // The cluster's charts start when the page opens: the gateway keeps no history of its own.
       cluster_history: false,
       file_info: profile.fileInfo,
+      // v3 has users, keys, security and audit at its admin paths; 1.x and 2.x sign in from an auth file.
+      administration:
+        profile.kind === 'xinference' && profile.major >= 3 ? ('users' as const) : ('auth_file' as const),
     }
   })
 

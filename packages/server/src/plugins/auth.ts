@@ -1,6 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { notAuthenticated, holds, type Authenticator, type Identity } from '../auth/authenticator.js'
-import { accessFor, isConsolePath } from '../auth/route-scopes.js'
+import { keyReaches } from '../auth/api-keys.js'
+import {
+  KeyRefused,
+  notAuthenticated,
+  holds,
+  type Authenticator,
+  type Identity,
+} from '../auth/authenticator.js'
+import type { FailureBans } from '../auth/failure-bans.js'
+import {
+  accessFor,
+  isConsolePath,
+  KEY_ROUTES,
+  PASSWORD_CHANGE_ROUTES,
+  routeKey,
+  type Access,
+} from '../auth/route-scopes.js'
 import { HttpError } from '../http-error.js'
 
 declare module 'fastify' {
@@ -9,7 +24,16 @@ declare module 'fastify' {
     identity: Identity | null
     /** Whether the caller may see what only an administrator may: true when auth is off (anyone may do anything). */
     admin: boolean
+    /** The audit trail's word for a refusal the status alone does not tell (`ip_banned`, `login_failed` …). */
+    auditStatus: string | null
   }
+}
+
+export interface AuthOptions {
+  /** The user store's failure limits (v3's bans); none with an auth file. */
+  bans?: FailureBans | undefined
+  /** A running model's type, for keys limited to a type. */
+  modelTypeOf?: (uid: string) => string | undefined
 }
 
 /** The bearer token of the Authorization header. Never a cookie: a cross-site request must not ride one. */
@@ -20,29 +44,89 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
+function allows(identity: Identity, access: Exclude<Access, 'public'>): boolean {
+  if (access === 'signed-in') return !identity.key
+  return typeof access === 'string' ? holds(identity, access) : access.some((scope) => holds(identity, scope))
+}
+
+/** The model a request names: in its path, or as `model` in its body (the inference routes). */
+function modelNamed(request: FastifyRequest): string | undefined {
+  const params = request.params as { model_uid?: unknown } | undefined
+  if (typeof params?.model_uid === 'string') return params.model_uid
+  const body = request.body as { model?: unknown } | undefined
+  return typeof body?.model === 'string' ? body.model : undefined
+}
+
 /**
- * With an auth file, every API route needs a valid token holding the route's scope (ROUTE_SCOPES); only
- * `/token`, the auth flag and the console's own files are open. Without one, everything is open. Installed on
- * the root instance (not as an encapsulated plugin) so the hook covers every route.
+ * With auth on, every API route needs a valid token holding the route's scope (ROUTE_SCOPES); only `/token`, the
+ * auth flag and the console's own files are open. Without it, everything is open. With the user store, as v3: an
+ * address or an API key that failed too often is banned (429), an API key reaches only models (and only those its
+ * permissions name), and a user whose password was reset may only change it. Installed on the root instance (not
+ * as an encapsulated plugin) so the hooks cover every route.
  */
-export function installAuth(app: FastifyInstance, authenticator: Authenticator | null) {
+export function installAuth(
+  app: FastifyInstance,
+  authenticator: Authenticator | null,
+  options: AuthOptions = {},
+) {
+  const { bans, modelTypeOf } = options
   app.decorateRequest('identity', null)
   app.decorateRequest('admin', authenticator === null)
+  app.decorateRequest('auditStatus', null)
   if (!authenticator) return
 
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url
     // Unknown paths fall through to the 404 handler, which tells nothing.
     if (routeUrl === undefined || isConsolePath(routeUrl)) return
+    const wait = bans?.ipBan(request.ip) ?? 0
+    if (wait > 0) {
+      request.auditStatus = 'ip_banned'
+      throw new HttpError(429, 'Too many failed attempts. IP temporarily banned.', {
+        'retry-after': String(wait),
+      })
+    }
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const access = accessFor(method, routeUrl) ?? 'admin'
     if (access === 'public') return
 
     const token = bearerToken(request)
     if (!token) throw notAuthenticated()
-    const identity = await authenticator.identify(token)
-    if (!holds(identity, access)) throw new HttpError(403, 'Not enough permissions')
+    let identity: Identity
+    try {
+      identity = await authenticator.identify(token)
+    } catch (error) {
+      if (error instanceof KeyRefused) bans?.failKey(request.ip, error.keyId)
+      else if (error instanceof HttpError && error.statusCode === 401) bans?.failIp(request.ip)
+      throw error
+    }
+    if (identity.key) {
+      const keyWait = bans?.keyBan(request.ip, identity.key.id) ?? 0
+      if (keyWait > 0) {
+        request.auditStatus = 'key_banned'
+        throw new HttpError(429, 'Too many failed attempts for this key.', { 'retry-after': String(keyWait) })
+      }
+    }
     request.identity = identity
-    request.admin = holds(identity, 'admin')
+    const key = routeKey(method, routeUrl) ?? ''
+    if (identity.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(key)) {
+      throw new HttpError(403, 'Password change required before using this account.')
+    }
+    if (identity.key && !KEY_ROUTES.has(key)) {
+      throw new HttpError(403, 'API keys can only access model query and inference endpoints')
+    }
+    if (!allows(identity, access)) throw new HttpError(403, 'Not enough permissions')
+    request.admin = !identity.key && holds(identity, 'admin')
+  })
+
+  // A key limited to some models: the model is named in the path or the body, so this waits for the body.
+  app.addHook('preHandler', async (request) => {
+    const key = request.identity?.key
+    if (!key) return
+    const model = modelNamed(request)
+    if (model === undefined) return
+    if (!keyReaches(key.permissions, { id: model, type: modelTypeOf?.(model) })) {
+      throw new HttpError(403, `API key does not have access to model: ${model}`)
+    }
   })
 }

@@ -18,6 +18,8 @@ import { specAndUpstream } from './paths.js'
 
 export interface ClusterOptions {
   authEnabled: boolean
+  /** Who manages users here (see `ServerFeatures`). */
+  administration: ServerFeatures['administration']
   sampler: ResourceSampler
   buildInfo: BuildInfo
   /** host:port this node answers at, as upstream ≥ v1.14 reports it. */
@@ -68,6 +70,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
   // The embedded platform has every feature.
   typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, () => ({
     mode: 'platform' as const,
+    administration: options.administration,
     upstream: null,
     model_logs: true,
     model_health: true,

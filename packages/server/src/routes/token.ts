@@ -1,4 +1,5 @@
 import {
+  ChangePasswordRequest,
   LoginRequest,
   LogoutRequest,
   OkResponse,
@@ -8,6 +9,7 @@ import {
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Authenticator } from '../auth/authenticator.js'
+import type { FailureBans } from '../auth/failure-bans.js'
 import type { UserStore } from '../auth/user-store.js'
 import { SignInLimiter } from '../auth/sign-in-limiter.js'
 import { HttpError } from '../http-error.js'
@@ -19,9 +21,9 @@ import type { ZodTypeProvider } from '../zod-type-provider.js'
  */
 export async function tokenRoutes(
   app: FastifyInstance,
-  options: { authenticator: Authenticator | null; store: UserStore | null },
+  options: { authenticator: Authenticator | null; store: UserStore | null; bans: FailureBans | null },
 ) {
-  const { authenticator, store } = options
+  const { authenticator, store, bans } = options
   const limiter = new SignInLimiter()
 
   app
@@ -33,6 +35,7 @@ export async function tokenRoutes(
         if (!authenticator)
           throw new HttpError(400, 'This server runs without authentication; no sign-in is needed.')
         const { username, password } = request.body
+        request.auditUser = username
         const wait = limiter.retryAfter(username, request.ip)
         if (wait > 0) {
           throw new HttpError(429, `Too many failed sign-ins; try again in ${wait} s.`, {
@@ -42,6 +45,7 @@ export async function tokenRoutes(
         const user = await authenticator.checkPassword(username, password)
         if (!user) {
           limiter.fail(username, request.ip)
+          bans?.failIp(request.ip)
           throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
         }
         limiter.succeed(username, request.ip)
@@ -74,6 +78,24 @@ export async function tokenRoutes(
     { schema: { body: LogoutRequest, response: { 200: OkResponse } } },
     (request) => {
       if (store && request.body.refresh_token) store.revokeRefresh(request.body.refresh_token)
+      return { ok: true }
+    },
+  )
+  typed.put(
+    routePatterns.ownPassword,
+    { schema: { body: ChangePasswordRequest, response: { 200: OkResponse } } },
+    async (request) => {
+      const username = request.identity?.username
+      if (!store || !username) {
+        throw new HttpError(400, 'Passwords here are not kept by this server: they are set in its auth file.')
+      }
+      const { current_password, new_password } = request.body
+      if (current_password === new_password) {
+        throw new HttpError(400, 'The new password must differ from the current one')
+      }
+      if (!(await store.changeOwnPassword(username, current_password, new_password))) {
+        throw new HttpError(400, 'The current password is not correct')
+      }
       return { ok: true }
     },
   )

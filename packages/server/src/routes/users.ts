@@ -8,6 +8,7 @@ import {
   SetupResponse,
   UpdateUserRequest,
   UserIdParams,
+  UserPermissions,
   type Scope,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -96,6 +97,22 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
       keepAnAdmin(() => store().remove(request.params.user_id))
       return { ok: true }
     })
+  }
+  // v3 reads and sets a user's permissions on their own too.
+  for (const url of specAndUpstream(routePatterns.userPermissions)) {
+    typed.get(url, { schema: { params: UserIdParams, response: { 200: UserPermissions } } }, (request) => ({
+      permissions: target(request, request.params.user_id).permissions,
+    }))
+    typed.put(
+      url,
+      { schema: { params: UserIdParams, body: UserPermissions, response: { 200: OkResponse } } },
+      (request) => {
+        target(request, request.params.user_id)
+        mayGrant(request, request.body.permissions)
+        keepAnAdmin(() => store().update(request.params.user_id, request.body))
+        return { ok: true }
+      },
+    )
   }
   for (const url of specAndUpstream(routePatterns.userPassword)) {
     typed.put(
