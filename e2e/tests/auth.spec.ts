@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Response } from '@playwright/test'
 import { testServer, USERS } from '../support/servers'
 import { message } from '../support/messages'
 
@@ -142,6 +142,48 @@ test('an expired token leads to the 401 dialog and back to /login', async ({ pag
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
 })
 
+test('a session that ends under a half-filled form: signing in again in the dialog keeps the form and sends the request', async ({
+  page,
+}) => {
+  test.setTimeout(45_000)
+  await page.goto(`${expiry.url}/ui/#/login`)
+  await signIn(page, USERS.admin)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+  await page.goto(`${expiry.url}/ui/#/register_model/embedding`)
+  await page.getByLabel('Model Name').fill('half-filled-model')
+  await page.getByRole('textbox', { name: 'Model Path', exact: true }).fill('/nowhere/model.gguf')
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  const scrolled = await page.evaluate(() => window.scrollY)
+
+  // Tokens of this server live 6 s: once this one's time is up, the next request meets a 401.
+  const expires = await page.evaluate(() => {
+    const payload = sessionStorage.getItem('token')?.split('.')[1] ?? ''
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp: number }).exp
+  })
+  await expect.poll(() => Date.now() / 1000, { timeout: 15_000 }).toBeGreaterThan(expires + 1)
+  const fileInfo = (response: Response) => response.url().includes('/file_info')
+  const refused = page.waitForResponse(fileInfo)
+  await page.getByRole('button', { name: 'Fill from file' }).click()
+  expect((await refused).status()).toBe(401)
+
+  const dialog = page.getByRole('dialog', { name: 'Authentication Error' })
+  await expect(dialog).toContainText('Invalid credentials! Please login.')
+  await expect(dialog.getByRole('heading', { name: 'Session expired' })).toBeVisible()
+  await expect(dialog.getByLabel('Username')).toHaveValue(USERS.admin.username)
+  await dialog.getByLabel('Password').fill(USERS.admin.password)
+  const retried = page.waitForResponse(fileInfo)
+  await dialog.getByRole('button', { name: 'SIGN IN AGAIN' }).click()
+  // The request that met the 401 is sent again with the new token, and answered (its path is no file).
+  expect((await retried).status()).not.toBe(401)
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/#\/register_model\/embedding$/)
+  await expect(page.getByLabel('Model Name')).toHaveValue('half-filled-model')
+  await expect(page.getByRole('textbox', { name: 'Model Path', exact: true })).toHaveValue(
+    '/nowhere/model.gguf',
+  )
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
+})
+
 test('a 401 on the running-models list shows the auth dialog, not a toast', async ({ page }) => {
   await page.goto('#/login')
   await signIn(page, USERS.admin)
@@ -154,6 +196,29 @@ test('a 401 on the running-models list shows the auth dialog, not a toast', asyn
   await page.goto('#/running_models/LLM')
   await expect(page.getByRole('dialog', { name: 'Authentication Error' })).toBeVisible()
   await expect(page.getByText(/^Server error: 401/)).toHaveCount(0)
+})
+
+test('a page opened on a session that has ended asks for the password over it, and then shows itself', async ({
+  page,
+}) => {
+  await page.goto('#/login')
+  await signIn(page, USERS.admin)
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+  await page.evaluate(() => {
+    sessionStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature')
+    document.cookie = 'token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature; path=/'
+  })
+  // A fresh load: the screen's first requests meet the 401 before the shell is up.
+  await page.goto('#/running_models/LLM')
+  await page.reload()
+  const dialog = page.getByRole('dialog', { name: 'Authentication Error' })
+  await expect(dialog.getByRole('heading', { name: 'Session expired' })).toBeVisible()
+  await expect(dialog.getByLabel('Username')).toHaveValue('admin')
+  await dialog.getByLabel('Password').fill(USERS.admin.password)
+  await dialog.getByRole('button', { name: 'SIGN IN AGAIN' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+  await expect(page.getByRole('grid')).toContainText('No Running Models')
 })
 
 test.describe('in Simplified Chinese', () => {

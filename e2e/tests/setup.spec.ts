@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test'
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from '../support/axe'
 
 // A platform started with --auth and no user yet: its first visitor makes the first administrator.
@@ -50,4 +51,160 @@ test('the first visit makes the first administrator, signed in at once; the set-
   })
   expect(again.status()).toBe(403)
   await fresh.close()
+})
+
+// The administration journey, on the same server, after its first administrator was made above.
+const OPERATOR = { username: 'operator', password: 'operator password 1' }
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
+
+async function signIn(page: Page, user: { username: string; password: string }) {
+  await page.goto('#/login')
+  await page.getByRole('textbox', { name: 'Username' }).fill(user.username)
+  await page.getByRole('textbox', { name: 'Password' }).fill(user.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'LOG OUT' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+}
+
+test('an administrator makes a user, who makes a key for one model; the key works there only, until deleted; the audit shows each step', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const api = (path: string) => new URL(`..${path}`, page.url()).href
+  await signIn(page, FIRST)
+  const adminToken = await page.evaluate(() => sessionStorage.getItem('token'))
+  const asAdmin = { authorization: `Bearer ${String(adminToken)}` }
+  // Two models to tell apart, launched as the administrator.
+  for (const uid of ['journey-a', 'journey-b']) {
+    const launched = await request.post(api('/api/v1/models'), {
+      headers: asAdmin,
+      data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: uid },
+    })
+    expect(launched.status(), await launched.text()).toBe(200)
+  }
+
+  // The System group, for an administrator: all four pages.
+  const system = nav(page).getByRole('group', { name: 'System' })
+  for (const name of ['Users', 'API Keys', 'Security', 'Audit']) {
+    await expect(system.getByRole('link', { name })).toBeVisible()
+  }
+  await system.getByRole('link', { name: 'Users' }).click()
+  await expect(page).toHaveURL(/#\/system\/users$/)
+  await page.getByRole('button', { name: 'Create user' }).click()
+  const create = page.getByRole('dialog', { name: 'Create user' })
+  await create.getByRole('textbox', { name: 'Username' }).fill(OPERATOR.username)
+  await create.getByRole('textbox', { name: 'Password' }).fill(OPERATOR.password)
+  await create.getByRole('checkbox', { name: 'models:read' }).check()
+  await create.getByRole('checkbox', { name: 'keys:create' }).check()
+  await expectAccessible(page)
+  await create.getByRole('button', { name: 'Create', exact: true }).click()
+  await expect(create).toBeHidden()
+  const row = page.getByRole('row', { name: new RegExp(OPERATOR.username) })
+  await expect(row).toContainText('models:list')
+  await expect(row).toContainText('keys:create')
+  await expectAccessible(page)
+
+  // The new user sees only what they may open.
+  await logOut(page)
+  await signIn(page, OPERATOR)
+  await expect(nav(page).getByRole('link', { name: 'Launch Model' })).toBeVisible()
+  await expect(nav(page).getByRole('link', { name: 'API Keys' })).toBeVisible()
+  for (const name of ['Register Model', 'Cluster Information', 'Users', 'Security', 'Audit']) {
+    await expect(nav(page).getByRole('link', { name })).toHaveCount(0)
+  }
+
+  // A key for one model, shown once.
+  await nav(page).getByRole('link', { name: 'API Keys' }).click()
+  await page.getByRole('button', { name: 'Create key' }).click()
+  const keyForm = page.getByRole('dialog', { name: 'Create API key' })
+  await keyForm.getByRole('textbox', { name: 'Name' }).fill('journey-key')
+  await keyForm.getByRole('combobox', { name: 'Models it reaches' }).click()
+  await page.getByRole('option', { name: 'One model', exact: true }).click()
+  await keyForm.getByRole('textbox', { name: 'Model ID' }).fill('journey-a')
+  await keyForm.getByRole('button', { name: 'Create', exact: true }).click()
+  const shown = page.getByRole('dialog', { name: 'API key created' })
+  await expect(shown).toContainText('will not be shown again')
+  const key = (await shown.locator('code').textContent()) ?? ''
+  expect(key).toMatch(/^xf-[A-Za-z0-9]{48}$/)
+  await expectAccessible(page)
+  await shown.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('row', { name: /journey-key/ })).toContainText('Model: journey-a')
+  await expect(page.getByRole('row', { name: /journey-key/ })).not.toContainText(key)
+
+  // The key works for its model, is refused for another, and for anything but models.
+  const asKey = { authorization: `Bearer ${key}` }
+  const chat = (model: string) =>
+    request.post(api('/v1/chat/completions'), {
+      headers: asKey,
+      data: { model, messages: [{ role: 'user', content: 'Say hello' }], max_tokens: 4 },
+    })
+  const allowed = await chat('journey-a')
+  expect(allowed.status(), await allowed.text()).toBe(200)
+  const refused = await chat('journey-b')
+  expect(refused.status()).toBe(403)
+  expect(await refused.json()).toEqual({ detail: 'API key does not have access to model: journey-b' })
+  const info = await request.get(api('/v1/cluster/info'), { headers: asKey })
+  expect(info.status()).toBe(403)
+  await info.body()
+
+  // The administrator deletes it: the key stops at once.
+  await logOut(page)
+  await signIn(page, FIRST)
+  await nav(page).getByRole('link', { name: 'API Keys' }).click()
+  const keyRow = page.getByRole('row', { name: /journey-key/ })
+  await expect(keyRow).toContainText(OPERATOR.username)
+  await keyRow.getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'yes' }).click()
+  await expect(keyRow).toHaveCount(0)
+  const gone = await chat('journey-a')
+  expect(gone.status()).toBe(401)
+  await gone.body()
+
+  // Each step is in the audit, and none of its secrets.
+  await nav(page).getByRole('link', { name: 'Audit' }).click()
+  const audit = page.getByRole('group', { name: /audit/i })
+  for (const [user, endpoint, status] of [
+    [OPERATOR.username, '/token', 'success'],
+    [OPERATOR.username, '/api/v1/admin/keys', 'success'],
+    [OPERATOR.username, '/v1/chat/completions', 'denied'],
+    [FIRST.username, '/api/v1/admin/users', 'success'],
+    [FIRST.username, '/api/v1/admin/keys/1', 'success'],
+  ] as const) {
+    await expect(
+      audit
+        .getByRole('row')
+        .filter({ hasText: user })
+        .filter({ hasText: endpoint })
+        .filter({ hasText: status })
+        .first(),
+      `${user} ${endpoint} ${status}`,
+    ).toBeVisible()
+  }
+  await expect(audit).not.toContainText(key)
+  await expectAccessible(page)
+  await page.getByRole('combobox', { name: 'API key' }).fill('journey-key')
+  await page.getByRole('button', { name: 'Search' }).click()
+  // Its three uses: the chat it may have, the chat it may not, the cluster it may not see.
+  const uses = audit.getByRole('row').filter({ hasText: 'journey-key' })
+  await expect(uses).toHaveCount(3)
+  await expect(uses.filter({ hasText: 'success' })).toHaveCount(1)
+  await expect(uses.filter({ hasText: 'denied' })).toHaveCount(2)
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = await readFile(await (await download).path(), 'utf8')
+  expect(csv.split('\r\n')[0]).toContain('@timestamp,category,auth_type,user,api_key_name')
+  expect(csv).toContain('journey-key')
+  expect(csv).not.toContain(key)
+  expect(csv).not.toContain(OPERATOR.password)
+
+  for (const uid of ['journey-a', 'journey-b']) {
+    const stopped = await request.delete(api(`/api/v1/models/${uid}`), { headers: asAdmin })
+    expect(stopped.status()).toBe(200)
+    await stopped.body()
+  }
 })

@@ -228,3 +228,38 @@ test("Xinference v3.2.1: a running model's row says its health, as the cluster's
   const terminated = await page.request.delete(`${gateway}/v1/models/tiny`, { headers: { authorization } })
   expect(terminated.status()).toBe(200)
 })
+
+test('Xinference v3.2.1: the System pages show the cluster’s users, API keys and failure limits, through the gateway', async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v3.2.1')}#/login`)
+  await signInToV3(page)
+  await expect(page).toHaveURL(/#\/launch_model\/llm/)
+  const system = page.getByRole('navigation', { name: 'Main' }).getByRole('group', { name: 'System' })
+
+  await system.getByRole('link', { name: 'Users' }).click()
+  await expect(page.getByRole('row', { name: /admin/ }).first()).toContainText('users:manage')
+
+  // v3's keys (213): by prefix, owner and the models each reaches; never a secret.
+  await system.getByRole('link', { name: 'API Keys' }).click()
+  await expect(page.getByRole('row', { name: /tiny-only/ })).toContainText('Model: tiny')
+  await expect(page.getByRole('row', { name: /llm-only/ })).toContainText('Type: LLM')
+  await expect(page.getByRole('row', { name: /plain-key/ })).toContainText('All models')
+
+  // v3's failure limits (250), as the cluster keeps them.
+  await system.getByRole('link', { name: 'Security' }).click()
+  const perAddress = page.getByRole('group', { name: 'Per address', exact: true })
+  await expect(
+    perAddress.getByRole('spinbutton', { name: 'Max failures' }).or(perAddress.getByLabel('Max failures')),
+  ).toHaveValue('10')
+  await expect(perAddress.getByLabel('Ban (seconds)')).toHaveValue('3600')
+})
+
+test('Xinference v1.8.0: the System pages say users are managed in the cluster’s auth file', async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v1.8.0')}#/system/users`)
+  await expect(page.getByText('Users are managed in the auth file')).toBeVisible()
+  await page.goto(`${gatewayOf('v1.8.0')}#/system/audit`)
+  await expect(page.getByText('Users are managed in the auth file')).toBeVisible()
+})

@@ -65,6 +65,10 @@ export const screens: Screen[] = [
     paths.clusterInfo.path,
     async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
   ),
+  // MUI's dialogs (create, confirm, the key shown once) come with MUI's theme.
+  screen(paths.system.path, () =>
+    themed(async () => (await import('../features/system/system-page')).SystemPage),
+  ),
 ]
 
 /**

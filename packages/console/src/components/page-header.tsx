@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { isLoggedIn, signOut } from '../lib/auth'
 import { revokeRefreshToken } from '../lib/api-client'
@@ -9,7 +9,14 @@ import { useT } from '../i18n/react'
 import { ColorSchemeSwitch } from './color-scheme-switch'
 import { LogoutIcon } from './icons'
 import { LanguageSelect } from './language-select'
+import { useOwnPasswordChange } from '../lib/server-features'
+import { lazyThemed } from './themed'
 import './page-header.css'
+
+// Its code (and MUI's dialog) comes when first opened.
+const ChangePasswordDialog = lazyThemed(
+  async () => (await import('./change-password-dialog')).ChangePasswordDialog,
+)
 
 /** Whether a screen was shown already since the page loaded: the first one leaves the focus where it is. */
 let screenShown = false
@@ -24,6 +31,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   const queryClient = useQueryClient()
   const heading = useRef<HTMLHeadingElement>(null)
   const t = useT()
+  const mayChangePassword = useOwnPasswordChange()
+  const [changing, setChanging] = useState(false)
 
   useEffect(() => {
     if (screenShown) heading.current?.focus()
@@ -46,10 +55,20 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       {children}
       <LanguageSelect />
       <ColorSchemeSwitch />
+      {isLoggedIn() && mayChangePassword && (
+        <Button variant="text" onClick={() => setChanging(true)}>
+          {t('shell.account.open')}
+        </Button>
+      )}
       {isLoggedIn() && (
         <Button variant="outlined" startIcon={<LogoutIcon />} onClick={logOut}>
           {t('shell.logOut')}
         </Button>
+      )}
+      {changing && (
+        <Suspense>
+          <ChangePasswordDialog onClose={() => setChanging(false)} />
+        </Suspense>
       )}
     </header>
   )

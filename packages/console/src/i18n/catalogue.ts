@@ -5,13 +5,14 @@ import launch from './messages/en/launch.json'
 import register from './messages/en/register.json'
 import running from './messages/en/running.json'
 import shell from './messages/en/shell.json'
+import system from './messages/en/system.json'
 
 /**
  * The message catalogues: one JSON file per area and language (`messages/{locale}/{area}.json`), ICU
  * MessageFormat, keyed within the area; a message's id is `{area}.{key}`. English ships with the first screen;
  * the other languages load when chosen.
  */
-const ENGLISH = { cluster, common, launch, register, running, shell }
+const ENGLISH = { cluster, common, launch, register, running, shell, system }
 type Areas = typeof ENGLISH
 export type Area = keyof Areas
 export const AREAS = Object.keys(ENGLISH) as Area[]

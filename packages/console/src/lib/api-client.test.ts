@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RegistrationNameList, RunningModelList } from '@serving-console/contract'
+import { resumeSession } from './session-resume'
 import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
 import { signIn } from './auth'
 import { session, tokenCookie } from './storage'
@@ -215,13 +216,19 @@ describe('renewing an expired access token (Xinference v3)', () => {
       () => new Response('{"detail":"Invalid or expired refresh token"}', { status: 401 }),
     )
     vi.stubGlobal('fetch', fetch)
-    const error = await api.get('/a').catch((e: unknown) => e)
-    expect((error as ApiError).status).toBe(401)
-    expect(localStorage.getItem('authStatus')).toBe('401')
+    // The call waits while the auth dialog is open; the user confirms it (to Login): the 401 stands.
+    const pending = api.get('/a').catch((e: unknown) => e)
+    await vi.waitFor(() => expect(localStorage.getItem('authStatus')).toBe('401'))
+    resumeSession(false)
+    expect(((await pending) as ApiError).status).toBe(401)
     expect(session.get('refreshToken')).toBeNull()
     // Nothing left to renew with: the next 401 asks the server once, not twice.
     fetch.mockClear()
-    await api.get('/b').catch(() => undefined)
+    localStorage.removeItem('authStatus')
+    const next = api.get('/b').catch(() => undefined)
+    await vi.waitFor(() => expect(localStorage.getItem('authStatus')).toBe('401'))
+    resumeSession(false)
+    await next
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 
@@ -230,9 +237,49 @@ describe('renewing an expired access token (Xinference v3)', () => {
     vi.stubGlobal('fetch', fetch)
     await api.post('/token', {}, { reportAuthStatus: false }).catch(() => undefined)
     signIn('expired-access-token')
-    await api.get('/a').catch(() => undefined)
+    const pending = api.get('/a').catch(() => undefined)
+    await vi.waitFor(() => expect(localStorage.getItem('authStatus')).toBe('401'))
+    resumeSession(false)
+    await pending
     expect(fetch).toHaveBeenCalledTimes(2)
     expect((fetch.mock.calls as unknown as Call[]).some(([url]) => url.endsWith('/refresh'))).toBe(false)
+  })
+})
+
+describe('a session that ends under the page', () => {
+  it('keeps a request waiting while the user signs in again, then sends it once more', async () => {
+    localStorage.clear()
+    signIn('expired-access-token')
+    const fetch = vi.fn((_url: string, init: RequestInit) =>
+      Promise.resolve(
+        (init.headers as Record<string, string>).Authorization === 'Bearer new-session'
+          ? new Response('{"saved":true}', { status: 200 })
+          : new Response('{"detail":"Could not validate credentials"}', { status: 401 }),
+      ),
+    )
+    vi.stubGlobal('fetch', fetch)
+    const saving = api.post('/api/v1/model_registrations/LLM', { model: '{}' })
+    await vi.waitFor(() => expect(localStorage.getItem('authStatus')).toBe('401'))
+    // The auth dialog signed the user in again over the page.
+    signIn('new-session')
+    resumeSession(true)
+    await expect(saving).resolves.toEqual({ saved: true })
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(JSON.parse((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body as string)).toEqual({
+      model: '{}',
+    })
+  })
+
+  it('lets a cancelled request go without waiting', async () => {
+    localStorage.clear()
+    signIn('expired-access-token')
+    vi.stubGlobal('fetch', answer(401, '{"detail":"Could not validate credentials"}'))
+    const controller = new AbortController()
+    const pending = api.get('/a', { signal: controller.signal }).catch((e: unknown) => e)
+    await vi.waitFor(() => expect(localStorage.getItem('authStatus')).toBe('401'))
+    controller.abort()
+    expect(((await pending) as ApiError).status).toBe(401)
+    resumeSession(false)
   })
 })
 

@@ -10,6 +10,7 @@ import { t } from '../i18n/i18n'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { listHead } from './list-head'
 import { passesAsIs } from './quick-check'
+import { signedInAgain } from './session-resume'
 import { authStatusStore, type AuthStatus } from './storage'
 
 /** SPEC §8's framing of a non-OK answer, in the language shown; the detail is the server's, as sent. */
@@ -91,6 +92,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal
   /** False for calls whose 401 means "wrong password", not "signed out" (sign-in). */
   reportAuthStatus?: boolean
+  /** A 403 that the calling screen says itself (a dialog's own error line): no Permission Error dialog over it. */
+  forbiddenShownHere?: boolean
   /**
    * For a long list (the LLM catalogue is 1–4 MiB): called with its first entries, those whole in the first
    * HEAD_BYTES, when they pass `schema` as they are. The whole answer is then parsed and checked once the page is
@@ -204,10 +207,18 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     if (
       (response.status === 401 || response.status === 403) &&
       options.reportAuthStatus !== false &&
+      !(response.status === 403 && options.forbiddenShownHere) &&
       !stale
     ) {
       recordAuthStatus(String(response.status) as AuthStatus)
+      // A session that ended under the page: the dialog asks for the password again; signed in, this is sent
+      // once more and the caller never sees the 401.
+      if (response.status === 401 && first.authorization && (await signedInAgain(options.signal))) {
+        response = await send().sent
+      }
     }
+  }
+  if (!response.ok) {
     const detail = detailOf(method === 'HEAD' ? '' : await response.text().catch(() => ''))
     throw new ApiError(response.status, detail, response)
   }

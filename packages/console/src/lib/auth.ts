@@ -23,15 +23,28 @@ export function isLoggedIn(): boolean {
  * what the console offers only: the server decides what each call may do.
  */
 export function tokenScopes(): readonly string[] | null {
+  const claims = tokenClaims()
+  return Array.isArray(claims?.scopes)
+    ? claims.scopes.filter((scope): scope is string => typeof scope === 'string')
+    : null
+}
+
+/** Who the session's access token was issued to (its `sub`), to offer signing in again as them. */
+export function tokenSubject(): string | null {
+  const subject = tokenClaims()?.sub
+  return typeof subject === 'string' ? subject : null
+}
+
+function tokenClaims(): { scopes?: unknown; sub?: unknown } | null {
   const token = session.get('token')
   if (tokenCookie.get() === NO_AUTH || !token) return null
   const payload = token.split('.')[1]
   if (!payload) return null
   try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { scopes?: unknown }
-    return Array.isArray(claims.scopes)
-      ? claims.scopes.filter((scope): scope is string => typeof scope === 'string')
-      : null
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      scopes?: unknown
+      sub?: unknown
+    }
   } catch {
     return null
   }

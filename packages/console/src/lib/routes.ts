@@ -2,6 +2,10 @@ import { session, type Section } from './storage'
 
 const segment = (value: string) => encodeURIComponent(value)
 
+/** The System section's pages (users and what goes with them), each at `/system/{page}`. */
+export const SYSTEM_PAGES = ['users', 'keys', 'security', 'audit'] as const
+export type SystemPage = (typeof SYSTEM_PAGES)[number]
+
 /**
  * SPEC §2's routes, the one place their paths are written: the router matches `path`; links, redirects and
  * navigation build addresses with `href`.
@@ -27,6 +31,8 @@ export const routes = {
         : `/register_model/${segment(type)}/${segment(modelName)}`,
   },
   clusterInfo: { path: 'cluster_info', href: () => '/cluster_info' },
+  /** Users, API keys, security and audit: `system.href('keys')`. */
+  system: { path: 'system/:page', href: (page: SystemPage = 'users') => `/system/${page}` },
 } as const
 
 /** The section on screen now (`running_models`, …): the first segment of the hash route. */

@@ -4,7 +4,9 @@ import { useNavigate } from 'react-router'
 import { lazyThemed } from '../../components/themed'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
+import { isLoggedIn, tokenSubject } from '../../lib/auth'
 import { routes } from '../../lib/routes'
+import { resumeSession, sessionWaiting } from '../../lib/session-resume'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
 
 const TEXTS: Record<AuthStatus, { title: MessageId; text: MessageId }> = {
@@ -19,13 +21,20 @@ const AuthStatusDialog = lazyThemed(async () => (await import('./auth-status-dia
 export function AuthDialog() {
   const t = useT()
   const [status, setStatus] = useState<AuthStatus | null>(null)
+  /** Who was signed in when a 401 came: they may sign in again over the page. */
+  const [resumable, setResumable] = useState<string | null>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 
   useEffect(() => {
-    // A status left over from an earlier visit is stale: clear it first, then listen.
-    authStatusStore.clear()
-    const read = () => setStatus(authStatusStore.get())
+    // A status left over from an earlier visit is stale: clear it first, then listen. One this visit's requests
+    // recorded before the shell was up (they wait on it) is not.
+    if (!sessionWaiting()) authStatusStore.clear()
+    const read = () => {
+      const next = authStatusStore.get()
+      setStatus(next)
+      setResumable(next === '401' && isLoggedIn() ? tokenSubject() : null)
+    }
     read()
     window.addEventListener('auth-status', read)
     return () => window.removeEventListener('auth-status', read)
@@ -36,16 +45,30 @@ export function AuthDialog() {
     authStatusStore.clear()
     setStatus(null)
     if (was === '401') {
+      resumeSession(false)
       tokenCookie.remove()
       queryClient.clear()
       void navigate(routes.login.href(), { replace: true })
     }
   }
 
+  const signedInAgain = () => {
+    authStatusStore.clear()
+    setStatus(null)
+    resumeSession(true)
+  }
+
   if (!status) return null
   return (
     <Suspense>
-      <AuthStatusDialog title={t(TEXTS[status].title)} text={t(TEXTS[status].text)} onConfirm={confirm} />
+      <AuthStatusDialog
+        title={t(TEXTS[status].title)}
+        text={t(TEXTS[status].text)}
+        onConfirm={confirm}
+        resume={
+          status === '401' && resumable ? { username: resumable, onSignedIn: signedInAgain } : undefined
+        }
+      />
     </Suspense>
   )
 }

@@ -5,24 +5,28 @@ import DialogContentText from '@mui/material/DialogContentText'
 import DialogTitle from '@mui/material/DialogTitle'
 import { Button } from '../../components/button'
 import { useT } from '../../i18n/react'
+import { SessionSignIn } from './session-sign-in'
 
 interface AuthStatusDialogProps {
   title: string
   text: string
   onConfirm: () => void
+  /** A 401 under a signed-in page: who was signed in, to sign in again without leaving it. */
+  resume?: { username: string; onSignedIn: () => void } | undefined
 }
 
 /** What the auth dialog shows; loaded when it first opens. No onClose: backdrop clicks and Escape do nothing. */
-export function AuthStatusDialog({ title, text, onConfirm }: AuthStatusDialogProps) {
+export function AuthStatusDialog({ title, text, onConfirm, resume }: AuthStatusDialogProps) {
   const t = useT()
   return (
     <Dialog open fullWidth maxWidth="md" aria-labelledby="auth-dialog-title">
       <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{text}</DialogContentText>
+        {resume && <SessionSignIn {...resume} />}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onConfirm} variant="contained" autoFocus>
+        <Button onClick={onConfirm} variant={resume ? 'outlined' : 'contained'} autoFocus={!resume}>
           {t('shell.authStatus.confirm')}
         </Button>
       </DialogActions>

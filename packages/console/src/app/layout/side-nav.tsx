@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import { Link, useLocation } from 'react-router'
 import { IconButton } from '../../components/button'
 import {
@@ -6,9 +6,13 @@ import {
   CloseIcon,
   DnsOutlinedIcon,
   GitHubIcon,
+  HistoryIcon,
   MenuIcon,
+  PeopleOutlinedIcon,
   RocketLaunchOutlinedIcon,
+  SecurityOutlinedIcon,
   ViewListOutlinedIcon,
+  VpnKeyOutlinedIcon,
 } from '../../components/icons'
 import { Logo } from '../../components/logo'
 import type { MessageId } from '../../i18n/catalogue'
@@ -59,29 +63,81 @@ const ENTRIES: Entry[] = [
   },
 ]
 
-/** The entries: links (a middle click opens a tab), the chosen section's `aria-current="page"`. */
+/**
+ * The System group: users and what goes with them, each page its own entry (the server's route table: v3's
+ * scopes; `admin` opens all).
+ */
+const SYSTEM_ENTRIES: Entry[] = [
+  {
+    label: 'system.nav.users',
+    Icon: PeopleOutlinedIcon,
+    to: routes.system.href('users'),
+    scopes: ['users:manage'],
+  },
+  {
+    label: 'system.nav.keys',
+    Icon: VpnKeyOutlinedIcon,
+    to: routes.system.href('keys'),
+    scopes: ['keys:create', 'keys:manage'],
+  },
+  {
+    label: 'system.nav.security',
+    Icon: SecurityOutlinedIcon,
+    to: routes.system.href('security'),
+    scopes: ['admin'],
+  },
+  { label: 'system.nav.audit', Icon: HistoryIcon, to: routes.system.href('audit'), scopes: ['admin'] },
+]
+
+/** Whether `to` is the screen at `pathname`: the section, and for System (one section, four entries) the page. */
+function isCurrent(to: string, pathname: string): boolean {
+  const [, section, page] = pathname.split('/')
+  const [, entrySection, entryPage] = to.split('/')
+  return section === entrySection && (section !== 'system' || page === entryPage)
+}
+
+/** One entry: a link (a middle click opens a tab), the chosen one's `aria-current="page"`. */
+function NavEntry({ entry, pathname, onFollow }: { entry: Entry; pathname: string; onFollow?: () => void }) {
+  const t = useT()
+  return (
+    <Link
+      to={entry.to}
+      className="side-nav-item"
+      aria-current={isCurrent(entry.to, pathname) ? 'page' : undefined}
+      onClick={() => {
+        rememberSection(entry.to)
+        onFollow?.()
+      }}
+    >
+      <span className="side-nav-icon">
+        <entry.Icon />
+      </span>
+      <span className="side-nav-label">{t(entry.label)}</span>
+    </Link>
+  )
+}
+
+/** The entries, and the System group under its heading when the user may open any of it. */
 function NavList({ onFollow }: { onFollow?: () => void }) {
   const t = useT()
-  const active = useLocation().pathname.split('/')[1]
+  const headingId = useId()
+  const { pathname } = useLocation()
+  const system = SYSTEM_ENTRIES.filter((entry) => mayOpen(entry.scopes))
   return (
     <div className="side-nav-list">
       {ENTRIES.filter((entry) => mayOpen(entry.scopes)).map((entry) => (
-        <Link
-          key={entry.to}
-          to={entry.to}
-          className="side-nav-item"
-          aria-current={active === entry.to.split('/')[1] ? 'page' : undefined}
-          onClick={() => {
-            rememberSection(entry.to)
-            onFollow?.()
-          }}
-        >
-          <span className="side-nav-icon">
-            <entry.Icon />
-          </span>
-          <span className="side-nav-label">{t(entry.label)}</span>
-        </Link>
+        <NavEntry key={entry.to} entry={entry} pathname={pathname} onFollow={onFollow} />
       ))}
+      {system.length > 0 && (
+        <div role="group" aria-labelledby={headingId} className="side-nav-group">
+          <div id={headingId} className="side-nav-group-heading">
+            {t('system.nav.group')}
+          </div>
+          {system.map((entry) => (
+            <NavEntry key={entry.to} entry={entry} pathname={pathname} onFollow={onFollow} />
+          ))}
+        </div>
+      )}
       <hr className="divider side-nav-divider" />
       <a className="side-nav-item" href={SOURCE_REPOSITORY_URL} target="_blank" rel="noopener noreferrer">
         <span className="side-nav-icon">

@@ -11,6 +11,7 @@ import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
 import { setupStatusQuery } from './api/get-setup-status'
 import { useSignIn } from './api/sign-in'
+import { ChangePasswordForm } from '../../components/change-password-form'
 import { SetupForm } from './components/setup-form'
 import './login-page.css'
 
@@ -26,7 +27,12 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [signInInstead, setSignInInstead] = useState(false)
 
-  const login = useSignIn(() => void navigate(HOME))
+  /** The password just used, when the server requires a new one before anything else. */
+  const [mustChange, setMustChange] = useState<string | null>(null)
+  const login = useSignIn((answer) => {
+    if (answer.must_change_password) setMustChange(password)
+    else void navigate(HOME)
+  })
   const setup = useQuery({ ...setupStatusQuery, enabled: auth.data?.auth === true })
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
@@ -41,7 +47,13 @@ export function LoginPage() {
         <ColorSchemeSwitch />
       </header>
       <main className="login-main">
-        {deciding ? null : setup.data?.needs_setup && !signInInstead ? (
+        {mustChange !== null ? (
+          <section className="login-form" aria-labelledby="change-password-title">
+            <h1 id="change-password-title">{t('shell.account.forcedTitle')}</h1>
+            <p>{t('shell.account.forcedText')}</p>
+            <ChangePasswordForm current={mustChange} onChanged={() => void navigate(HOME)} />
+          </section>
+        ) : deciding ? null : setup.data?.needs_setup && !signInInstead ? (
           // Nobody can sign in yet: the first administrator is made here, and signed in.
           <SetupForm
             minLength={setup.data.password_min_length}

@@ -11,14 +11,17 @@ function loginFailure(error: unknown): string {
   return toastMessageFor(error) ?? t('shell.login.failedUnknown')
 }
 
-/** `POST /token`: stores the access token on success. Its own 401 is a wrong password, not an auth status. */
-export const useSignIn = (onSignedIn: () => void) =>
+/**
+ * `POST /token`: stores the access token on success. Its own 401 is a wrong password, not an auth status. The
+ * answer says whether an administrator requires a new password first (v3's `must_change_password`).
+ */
+export const useSignIn = (onSignedIn: (answer: TokenResponse) => void) =>
   useMutation({
     mutationFn: (credentials: LoginRequest) =>
       api.post(apiPaths.token, credentials, { schema: TokenResponse, reportAuthStatus: false }),
     meta: { describe: loginFailure },
     onSuccess: (answer) => {
       signIn(answer.access_token, answer.refresh_token)
-      onSignedIn()
+      onSignedIn(answer)
     },
   })

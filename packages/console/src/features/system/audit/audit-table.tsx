@@ -1,0 +1,55 @@
+import type { AuditEntry } from '@serving-console/contract'
+import '../../../components/table.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { currentIntl } from '../../../i18n/i18n'
+import { useT } from '../../../i18n/react'
+import { formatTime } from '../format'
+import { statusLabel } from './audit-labels'
+
+const COLUMNS: readonly MessageId[] = [
+  'system.audit.column.time',
+  'system.audit.column.user',
+  'system.audit.column.apiKey',
+  'system.audit.column.endpoint',
+  'system.audit.column.model',
+  'system.audit.column.status',
+  'system.audit.column.latency',
+  'system.audit.column.address',
+]
+
+/** One page of recorded requests, newest first. */
+export function AuditTable({ hits }: { hits: readonly AuditEntry[] }) {
+  const t = useT()
+  return (
+    <div className="table-scroll" role="group" aria-label={t('system.audit.region')} tabIndex={0}>
+      <table className="table system-table">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {t(column)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {hits.map((hit, index) => (
+            <tr key={`${hit['@timestamp']}-${String(index)}`}>
+              <td className="system-nowrap">{formatTime(hit['@timestamp'], { seconds: true })}</td>
+              <td>{hit.user}</td>
+              <td>{hit.api_key_name}</td>
+              <td>{hit.method ? `${hit.method} ${hit.endpoint}` : hit.endpoint}</td>
+              <td>{hit.model_id || hit.model_name}</td>
+              <td className="system-nowrap">
+                {statusLabel(hit.status)}
+                {hit.http_status !== undefined && <span className="muted"> {hit.http_status}</span>}
+              </td>
+              <td>{currentIntl().formatNumber(hit.latency_ms, { maximumFractionDigits: 0 })}</td>
+              <td>{hit.client_ip}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

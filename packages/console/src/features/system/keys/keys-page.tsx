@@ -1,0 +1,89 @@
+import type { ApiKey, CreatedKey } from '@serving-console/contract'
+import { useState } from 'react'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
+import { LoadError } from '../../../components/load-error'
+import { Spinner } from '../../../components/spinner'
+import { useT } from '../../../i18n/react'
+import { mayOpen } from '../../../lib/auth'
+import { useDeleteApiKey } from '../api/delete-api-key'
+import { useApiKeys } from '../api/get-api-keys'
+import { useUpdateApiKey } from '../api/update-api-key'
+import { CreateKeyDialog } from './create-key-dialog'
+import { KeyCreatedDialog } from './key-created-dialog'
+import { KeysTable } from './keys-table'
+import '../system.css'
+
+type Open =
+  { dialog: 'create' } | { dialog: 'created'; key: CreatedKey } | { dialog: 'delete'; key: ApiKey } | null
+
+/**
+ * API Keys (`keys:create` or `keys:manage`): with `keys:create` alone the list holds the caller's own keys, and
+ * only `keys:manage` may disable or delete (the server decides; the console offers only what it allows).
+ */
+export function KeysPage() {
+  const t = useT()
+  const keys = useApiKeys()
+  const update = useUpdateApiKey()
+  const remove = useDeleteApiKey()
+  const [open, setOpen] = useState<Open>(null)
+  const close = () => setOpen(null)
+  const manages = mayOpen(['keys:manage'])
+
+  return (
+    <>
+      <div className="system-toolbar">
+        <p className="muted">{manages ? t('system.keys.intro') : t('system.keys.introOwn')}</p>
+        <Button
+          variant="contained"
+          startIcon={<AddCircleOutlineOutlinedIcon />}
+          onClick={() => setOpen({ dialog: 'create' })}
+        >
+          {t('system.keys.create')}
+        </Button>
+      </div>
+      {keys.isError ? (
+        <LoadError
+          title={t('system.keys.loadError')}
+          error={keys.error}
+          onRetry={() => void keys.refetch()}
+        />
+      ) : !keys.data ? (
+        <Spinner label={t('common.loading')} />
+      ) : keys.data.length === 0 ? (
+        <p className="muted">{t('system.keys.empty')}</p>
+      ) : (
+        <KeysTable
+          keys={keys.data}
+          readAt={keys.dataUpdatedAt}
+          manage={
+            manages
+              ? {
+                  onEnable: (key, enabled) => update.mutate({ id: key.id, enabled }),
+                  onDelete: (key) => setOpen({ dialog: 'delete', key }),
+                }
+              : null
+          }
+        />
+      )}
+      {open?.dialog === 'create' && (
+        <CreateKeyDialog onClose={close} onCreated={(key) => setOpen({ dialog: 'created', key })} />
+      )}
+      {open?.dialog === 'created' && <KeyCreatedDialog created={open.key} onClose={close} />}
+      <ConfirmDialog
+        open={open?.dialog === 'delete'}
+        text={
+          open?.dialog === 'delete'
+            ? t('system.keys.delete.confirm', { name: open.key.name ?? open.key.key_prefix })
+            : ''
+        }
+        onConfirm={() => {
+          if (open?.dialog === 'delete') remove.mutate(open.key.id)
+          close()
+        }}
+        onCancel={close}
+      />
+    </>
+  )
+}

@@ -1,0 +1,185 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { NO_AUTH } from '../../lib/auth'
+import { createQueryClient } from '../../lib/query-client'
+import { tokenCookie } from '../../lib/storage'
+import { SystemPage } from './system-page'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const FEATURES = {
+  mode: 'platform',
+  upstream: null,
+  model_logs: true,
+  model_health: true,
+  model_restart: true,
+  cluster_history: true,
+  model_fit: true,
+  file_info: true,
+}
+const ALICE = {
+  id: 1,
+  username: 'alice',
+  source: 'local',
+  enabled: true,
+  must_change_password: false,
+  permissions: ['admin'],
+  created_at: '2026-01-31 12:00:00',
+}
+
+type Answer = (init: RequestInit) => unknown
+/** The server: answers by method and path; records every call. */
+function serve(administration: string, answers: Record<string, Answer>) {
+  const calls: { method: string; path: string; query: string; init: RequestInit }[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET'
+      const { pathname: path, search: query } = new URL(url)
+      calls.push({ method, path, query, init })
+      if (path === '/api/v1/console/features') return Response.json({ ...FEATURES, administration })
+      const answer = answers[`${method} ${path}`]
+      return answer ? Response.json(answer(init)) : new Response('{"detail":"Not Found"}', { status: 404 })
+    }),
+  )
+  return calls
+}
+
+function show(page: string) {
+  tokenCookie.set(NO_AUTH)
+  render(
+    <QueryClientProvider client={createQueryClient(() => undefined)}>
+      <MemoryRouter initialEntries={[`/system/${page}`]}>
+        <Routes>
+          <Route path="system/:page" element={<SystemPage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  )
+}
+
+describe('the System pages', () => {
+  it('say that an auth file keeps the users, and ask nothing more', async () => {
+    const calls = serve('auth_file', {})
+    show('users')
+    expect(await screen.findByText('Users are managed in the auth file')).toBeInTheDocument()
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/console/features'])
+  })
+
+  it('say that a server without authentication has no users', async () => {
+    serve('off', {})
+    show('audit')
+    expect(await screen.findByText('Authentication is off')).toBeInTheDocument()
+  })
+
+  it('list the users and create one', async () => {
+    const calls = serve('users', {
+      'GET /api/v1/admin/users': () => [ALICE],
+      'POST /api/v1/admin/users': () => ({ id: 2, username: 'bob' }),
+    })
+    show('users')
+    const row = (await screen.findByRole('rowheader', { name: 'alice' })).closest('tr') as HTMLElement
+    expect(within(row).getByRole('switch', { name: 'alice enabled' })).toBeChecked()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Create user' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create user' })
+    fireEvent.change(within(dialog).getByLabelText(/Username/), { target: { value: 'bob' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'short' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }))
+    expect(await within(dialog).findByText('Use at least 8 characters')).toBeInTheDocument()
+
+    fireEvent.change(within(dialog).getByLabelText(/^Password/), { target: { value: 'long enough' } })
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'keys:create' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }))
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true))
+    const sent = calls.find((call) => call.method === 'POST')
+    expect(JSON.parse(sent?.init.body as string)).toEqual({
+      username: 'bob',
+      password: 'long enough',
+      permissions: ['models:list', 'keys:create'],
+    })
+  })
+
+  it('show the key once, after it was created', async () => {
+    serve('users', {
+      'GET /api/v1/admin/keys': () => [],
+      'POST /api/v1/admin/keys': () => ({ id: 3, key: 'xf-secret-key', prefix: 'xf-secr', name: 'ci' }),
+    })
+    show('keys')
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Create key' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Create API key' })
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'ci' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }))
+    const shown = await screen.findByRole('dialog', { name: 'API key created' })
+    expect(within(shown).getByText('xf-secret-key')).toBeInTheDocument()
+    expect(within(shown).getByText(/will not be shown again/)).toBeInTheDocument()
+  })
+
+  it('unban every address with a POST that has no body and no JSON content type', async () => {
+    const calls = serve('users', {
+      'GET /api/v1/admin/security/rate-limit': () => ({
+        ip: { max_failures: 10, window_seconds: 300, ban_seconds: 900 },
+        key: { max_failures: 5, window_seconds: 60, ban_seconds: 600 },
+      }),
+      'GET /api/v1/admin/security/banned-ips': () => [
+        { ip: '10.0.0.9', banned_until: 2_000_000_000, remaining_seconds: 250 },
+      ],
+      'GET /api/v1/admin/security/banned-keys': () => [],
+      'POST /api/v1/admin/security/unban-all-ips': () => ({ unbanned: 1 }),
+    })
+    show('security')
+    expect(await screen.findByText('4 min 10 s')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Unban all addresses' }))
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true))
+    const sent = calls.find((call) => call.method === 'POST')
+    expect(sent?.init.body).toBeUndefined()
+    expect(sent?.init.headers).not.toHaveProperty('Content-Type')
+  })
+
+  it('search the audit log a page at a time, with the filters chosen', async () => {
+    const hit = {
+      '@timestamp': '2026-01-31T12:00:00Z',
+      event_type: 'request',
+      category: 'inference',
+      auth_type: 'api_key',
+      user: 'alice',
+      api_key_name: 'ci',
+      api_key_prefix: 'xf-secr',
+      model_id: 'tiny-chat',
+      model_name: 'tiny-chat',
+      model_type: 'LLM',
+      endpoint: '/v1/chat/completions',
+      status: 'denied',
+      latency_ms: 12.4,
+      client_ip: '10.0.0.9',
+      method: 'POST',
+      http_status: 403,
+    }
+    const calls = serve('users', {
+      'GET /api/v1/audit/search': () => ({ hits: [hit], total: 120 }),
+      'GET /api/v1/audit/filter-options': () => ({
+        user: ['alice'],
+        api_key_name: ['ci'],
+        model_id: ['tiny-chat'],
+        model_name: ['tiny-chat'],
+        client_ip: ['10.0.0.9'],
+      }),
+    })
+    const searches = () =>
+      calls.filter((call) => call.path === '/api/v1/audit/search').map((call) => call.query)
+    show('audit')
+    const row = (await screen.findByText('POST /v1/chat/completions')).closest('tr') as HTMLElement
+    expect(within(row).getByText('Denied')).toBeInTheDocument()
+    expect(screen.getByText('1–1 of 120')).toBeInTheDocument()
+    expect(searches()).toEqual(['?time_from=now-1h&page_from=0&size=50'])
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(searches()).toContain('?time_from=now-1h&page_from=50&size=50'))
+    fireEvent.change(screen.getByLabelText('User'), { target: { value: 'alice' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() => expect(searches()).toContain('?time_from=now-1h&user=alice&page_from=0&size=50'))
+  })
+})

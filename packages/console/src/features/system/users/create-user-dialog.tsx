@@ -1,0 +1,62 @@
+import type { Scope } from '@serving-console/contract'
+import { useState } from 'react'
+import { TextField } from '../../../components/text-field'
+import { useT } from '../../../i18n/react'
+import { useCreateUser } from '../api/create-user'
+import { SystemDialog } from '../system-dialog'
+import { ScopeFields } from './scope-fields'
+import { PASSWORD_MIN_LENGTH, passwordError, usernameError } from './validation'
+
+const NEW_PASSWORD = 'new-password'
+
+/** A new user: name, first password and permissions. A taken name is the server's 409, shown here. */
+export function CreateUserDialog({ onClose }: { onClose: () => void }) {
+  const t = useT()
+  const create = useCreateUser()
+  const [username, setUsername] = useState('')
+  const [password, setPassword] = useState('')
+  const [permissions, setPermissions] = useState<Scope[]>(['models:list'])
+  // Rules are said once the user has tried to send, not while they type.
+  const [tried, setTried] = useState(false)
+  const nameError = tried ? usernameError(username) : null
+  const secretError = tried ? passwordError(password) : null
+
+  const submit = () => {
+    setTried(true)
+    if (usernameError(username) || passwordError(password)) return
+    create.mutate({ username, password, permissions }, { onSuccess: onClose })
+  }
+
+  return (
+    <SystemDialog
+      title={t('system.users.create.title')}
+      submitLabel={t('system.users.create.submit')}
+      onSubmit={submit}
+      onClose={onClose}
+      busy={create.isPending}
+      error={create.error}
+    >
+      <TextField
+        label={t('system.users.field.username')}
+        value={username}
+        onChange={setUsername}
+        required
+        autoFocus
+        autoComplete="off"
+        error={nameError}
+        helperText={t('system.users.field.usernameHelp')}
+      />
+      <TextField
+        label={t('system.users.field.password')}
+        type="password"
+        value={password}
+        onChange={setPassword}
+        required
+        autoComplete={NEW_PASSWORD}
+        error={secretError}
+        helperText={t('system.users.field.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+      />
+      <ScopeFields value={permissions} onChange={setPermissions} />
+    </SystemDialog>
+  )
+}

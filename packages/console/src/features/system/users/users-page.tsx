@@ -1,0 +1,76 @@
+import type { AdminUser } from '@serving-console/contract'
+import { useState } from 'react'
+import { Button } from '../../../components/button'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
+import { LoadError } from '../../../components/load-error'
+import { Spinner } from '../../../components/spinner'
+import { useT } from '../../../i18n/react'
+import { useDeleteUser } from '../api/delete-user'
+import { useUsers } from '../api/get-users'
+import { useUpdateUser } from '../api/update-user'
+import { CreateUserDialog } from './create-user-dialog'
+import { PasswordDialog } from './password-dialog'
+import { PermissionsDialog } from './permissions-dialog'
+import { UsersTable } from './users-table'
+import '../system.css'
+
+type Open = { dialog: 'create' } | { dialog: 'permissions' | 'password' | 'delete'; user: AdminUser } | null
+
+/** Users (`users:manage`): the server's users; create, enable or disable, permissions, a new password, delete. */
+export function UsersPage() {
+  const t = useT()
+  const users = useUsers()
+  const update = useUpdateUser()
+  const remove = useDeleteUser()
+  const [open, setOpen] = useState<Open>(null)
+  const close = () => setOpen(null)
+
+  return (
+    <>
+      <div className="system-toolbar">
+        <p className="muted">{t('system.users.intro')}</p>
+        <Button
+          variant="contained"
+          startIcon={<AddCircleOutlineOutlinedIcon />}
+          onClick={() => setOpen({ dialog: 'create' })}
+        >
+          {t('system.users.create')}
+        </Button>
+      </div>
+      {users.isError ? (
+        <LoadError
+          title={t('system.users.loadError')}
+          error={users.error}
+          onRetry={() => void users.refetch()}
+        />
+      ) : !users.data ? (
+        <Spinner label={t('common.loading')} />
+      ) : users.data.length === 0 ? (
+        <p className="muted">{t('system.users.empty')}</p>
+      ) : (
+        <UsersTable
+          users={users.data}
+          onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
+          onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
+          onPassword={(user) => setOpen({ dialog: 'password', user })}
+          onDelete={(user) => setOpen({ dialog: 'delete', user })}
+        />
+      )}
+      {open?.dialog === 'create' && <CreateUserDialog onClose={close} />}
+      {open?.dialog === 'permissions' && <PermissionsDialog user={open.user} onClose={close} />}
+      {open?.dialog === 'password' && <PasswordDialog user={open.user} onClose={close} />}
+      <ConfirmDialog
+        open={open?.dialog === 'delete'}
+        text={
+          open?.dialog === 'delete' ? t('system.users.delete.confirm', { username: open.user.username }) : ''
+        }
+        onConfirm={() => {
+          if (open?.dialog === 'delete') remove.mutate(open.user.id)
+          close()
+        }}
+        onCancel={close}
+      />
+    </>
+  )
+}
