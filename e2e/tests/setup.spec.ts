@@ -165,6 +165,14 @@ test('an administrator makes a user, who makes a key for one model; the key work
   expect(gone.status()).toBe(401)
   await gone.body()
 
+  // Security: the failure limits and (here, none) bans, accessible.
+  await nav(page).getByRole('link', { name: 'Security' }).click()
+  await expect(
+    page.getByRole('group', { name: 'Per address', exact: true }).getByLabel('Max failures'),
+  ).toHaveValue('10')
+  await expect(page.getByText('No API key is banned.')).toBeVisible()
+  await expectAccessible(page)
+
   // Each step is in the audit, and none of its secrets.
   await nav(page).getByRole('link', { name: 'Audit' }).click()
   const audit = page.getByRole('group', { name: /audit/i })

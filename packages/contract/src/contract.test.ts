@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import {
+  AdminUserList,
+  ApiKeyList,
   apiPaths,
+  AuditFilterOptions,
+  AuditSearchResponse,
+  BannedIpList,
+  BannedKeyList,
+  CreatedKey,
+  RateLimitConfig,
   ClusterVersion,
   DeviceCount,
   EngineMap,
@@ -63,5 +71,34 @@ describe('real upstream answers parse', () => {
       true,
     )
     expect(ErrorBody.safeParse({ message: 'nope' }).success).toBe(false)
+  })
+})
+
+describe('Xinference v3.2.1’s administration answers parse, as recorded', () => {
+  const v3 = (name: string) =>
+    (
+      JSON.parse(
+        readFileSync(
+          fileURLToPath(
+            new URL(`../../../fixtures/xinference-recorded/v3.2.1/${name}.json`, import.meta.url),
+          ),
+          'utf8',
+        ),
+      ) as { response: { body: unknown } }
+    ).response.body
+
+  it('reads its users, keys, limits, bans and audit', () => {
+    expect(AdminUserList.parse(v3('230-users-list'))).toHaveLength(1)
+    expect(
+      ApiKeyList.parse(v3('213-keys-list')).map((key) => key.model_permissions[0]?.permission_type),
+    ).toEqual(['all', 'model_id', 'model_type'])
+    expect(CreatedKey.parse(v3('211-keys-create-model-id'))).toMatchObject({ name: 'tiny-only' })
+    expect(RateLimitConfig.parse(v3('250-security-rate-limit-get')).ip.max_failures).toBe(10)
+    expect(BannedIpList.parse(v3('257-security-banned-ips'))[0]?.ip).toBe('127.0.0.2')
+    expect(BannedKeyList.parse(v3('261-security-banned-keys'))[0]?.key_id).toBe(1)
+    const audit = AuditSearchResponse.parse(v3('271-audit-search'))
+    expect(audit.hits.length).toBeGreaterThan(0)
+    expect(audit.hits.every((hit) => hit.endpoint.startsWith('/'))).toBe(true)
+    expect(AuditFilterOptions.parse(v3('270-audit-filter-options')).user).toEqual(['admin', 'alice'])
   })
 })

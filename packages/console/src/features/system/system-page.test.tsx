@@ -70,8 +70,25 @@ describe('the System pages', () => {
 
   it('say that a server without authentication has no users', async () => {
     serve('off', {})
-    show('audit')
+    show('users')
     expect(await screen.findByText('Authentication is off')).toBeInTheDocument()
+  })
+
+  it('show the platform’s audit trail without authentication all the same', async () => {
+    const calls = serve('off', {
+      'GET /api/v1/audit/search': () => ({ hits: [], total: 0 }),
+      'GET /api/v1/audit/filter-options': () => ({
+        user: [],
+        api_key_name: [],
+        model_id: [],
+        model_name: [],
+        client_ip: [],
+      }),
+    })
+    show('audit')
+    expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeInTheDocument()
+    expect(screen.queryByText('Authentication is off')).toBeNull()
+    expect(calls.map((call) => call.path)).toContain('/api/v1/audit/search')
   })
 
   it('list the users and create one', async () => {

@@ -30,12 +30,14 @@ function SystemScreen({ page }: { page: Page }) {
   const { title, Content } = PAGES[page]
   // Features that could not be had: the page asks the server itself, which says what it cannot do.
   const administration = features.data?.administration ?? (features.isError ? 'users' : undefined)
+  // The platform keeps its audit trail whoever signs in, and without auth too (docs/platform.md).
+  const available = administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
   return (
     <>
       <PageHeader title={t(title)} />
       {administration === undefined ? (
         <Spinner label={t('common.loading')} />
-      ) : administration === 'users' ? (
+      ) : available ? (
         <Content />
       ) : (
         <AdministrationNotice mode={administration} />

@@ -1,0 +1,94 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Button } from '../../../components/button'
+import { LoadError } from '../../../components/load-error'
+import { Spinner } from '../../../components/spinner'
+import '../../../components/surface.css'
+import '../../../components/table.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
+import { formatRemaining } from '../format'
+
+interface Ban {
+  ip: string
+  remaining_seconds: number
+}
+
+interface BanListProps<B extends Ban> {
+  /** The heading's id, which names the section. */
+  id: string
+  texts: { title: MessageId; unbanAll: MessageId; loadError: MessageId; empty: MessageId }
+  bans: UseQueryResult<B[]>
+  unbanAll: { isPending: boolean; mutate: () => void }
+  /** Columns between the address and the time left, with their cells. */
+  extra?: { header: MessageId; cell: (ban: B) => ReactNode }
+  keyOf: (ban: B) => string
+  unbanLabel: (ban: B) => string
+  onUnban: (ban: B) => void
+}
+
+/** One kind of ban (addresses, or API keys at an address): each with its Unban, and Unban all. */
+export function BanList<B extends Ban>({
+  id,
+  texts,
+  bans,
+  unbanAll,
+  extra,
+  keyOf,
+  unbanLabel,
+  onUnban,
+}: BanListProps<B>) {
+  const t = useT()
+  const rows = bans.data ?? []
+  return (
+    <section className="surface system-section" aria-labelledby={id}>
+      <div className="system-toolbar">
+        <h2 id={id}>{t(texts.title)}</h2>
+        <Button
+          variant="outlined"
+          size="small"
+          aria-label={t(texts.unbanAll)}
+          disabled={rows.length === 0}
+          loading={unbanAll.isPending}
+          onClick={() => unbanAll.mutate()}
+        >
+          {t('system.security.unbanAll')}
+        </Button>
+      </div>
+      {bans.isError ? (
+        <LoadError title={t(texts.loadError)} error={bans.error} onRetry={() => void bans.refetch()} />
+      ) : !bans.data ? (
+        <Spinner label={t('common.loading')} />
+      ) : rows.length === 0 ? (
+        <p className="muted">{t(texts.empty)}</p>
+      ) : (
+        <div className="table-scroll" role="group" aria-label={t(texts.title)} tabIndex={0}>
+          <table className="table system-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('system.security.column.address')}</th>
+                {extra && <th scope="col">{t(extra.header)}</th>}
+                <th scope="col">{t('system.security.column.remaining')}</th>
+                <th scope="col">{t('system.column.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((ban) => (
+                <tr key={keyOf(ban)}>
+                  <th scope="row">{ban.ip}</th>
+                  {extra && <td>{extra.cell(ban)}</td>}
+                  <td>{formatRemaining(ban.remaining_seconds)}</td>
+                  <td>
+                    <Button size="small" aria-label={unbanLabel(ban)} onClick={() => onUnban(ban)}>
+                      {t('system.security.unban')}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
