@@ -368,7 +368,7 @@ describe('the audit trail', () => {
         ['admin', FIRST.username, '/v1/admin/keys', 'success'],
         ['auth', FIRST.username, '/token', 'login_failed'],
         ['auth', FIRST.username, '/token', 'success'],
-        ['admin', '', '/v1/admin/setup', 'success'],
+        ['admin', FIRST.username, '/v1/admin/setup', 'success'],
       ])
       expect(hits[0]).toMatchObject({
         auth_type: 'api_key',

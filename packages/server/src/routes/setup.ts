@@ -28,6 +28,8 @@ export async function setupRoutes(
       { schema: { body: SetupRequest, response: { 201: SetupResponse } } },
       async (request, reply) => {
         if (!store) throw new HttpError(400, options.reason)
+        // The audit trail names who was made (or who tried), as for a sign-in.
+        request.auditUser = request.body.username
         const admin = await store.setup(request.body.username, request.body.password)
         if (!admin) throw new HttpError(403, 'Setup already completed; an account already exists.')
         request.log.info(`first administrator ${admin.username} created`)
