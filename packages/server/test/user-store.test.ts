@@ -4,8 +4,7 @@ import { hashPassword, verifyPassword } from '../src/auth/passwords.js'
 import { ConfigError, parseCommandLine } from '../src/config.js'
 import { openSqlite } from '../src/db/sqlite.js'
 import { authFile, signIn, testApp, testConfig } from './helper.js'
-
-const FIRST = { username: 'first-admin', password: 'a long password 1' }
+import { as, FIRST } from './store-helper.js'
 
 describe('passwords', () => {
   it('are kept as salted scrypt hashes and checked against them', async () => {
@@ -126,8 +125,6 @@ describe('the built-in user store (--auth)', () => {
 })
 
 describe('user management (upstream v3’s /v1/admin/users)', () => {
-  const as = (token: string) => ({ authorization: `Bearer ${token}` })
-
   it('lists, creates, disables, resets and deletes users, as v3 guards it', { timeout: 60_000 }, async () => {
     const app = await testApp({ ...testConfig(), authStore: true })
     await app.inject({ method: 'POST', url: '/v1/admin/setup', payload: FIRST })

@@ -3,13 +3,12 @@ import { useT } from '../i18n/react'
 import { ApiError, toastMessageFor } from '../lib/api-client'
 import { useChangePassword } from '../lib/change-password'
 import { Button } from './button'
+import { NewPasswordFields, newPasswordReady, PASSWORD_MIN_LENGTH } from './new-password-fields'
 import { Notice } from './notice'
 import { TextField } from './text-field'
 import './change-password.css'
 
-/** v3's rule, as the server checks it. */
-const MIN_LENGTH = 8
-const FIELDS = { current: 'current-password', next: 'new-password', again: 'new-password-again' } as const
+const CURRENT = 'current-password'
 
 interface ChangePasswordFormProps {
   /** Known already (the password just used to sign in): the field is not asked for. */
@@ -23,12 +22,9 @@ interface ChangePasswordFormProps {
 export function ChangePasswordForm({ current: given, onChanged, secondary }: ChangePasswordFormProps) {
   const t = useT()
   const [current, setCurrent] = useState(given ?? '')
-  const [next, setNext] = useState('')
-  const [again, setAgain] = useState('')
+  const [chosen, setChosen] = useState({ password: '', repeat: '' })
   const [checked, setChecked] = useState(false)
   const change = useChangePassword(onChanged)
-  const tooShort = next.length < MIN_LENGTH
-  const differs = next !== again
   const failure =
     change.error instanceof ApiError
       ? t('shell.account.failed', { status: String(change.error.status), detail: change.error.detail })
@@ -40,7 +36,8 @@ export function ChangePasswordForm({ current: given, onChanged, secondary }: Cha
       onSubmit={(event) => {
         event.preventDefault()
         setChecked(true)
-        if (!tooShort && !differs) change.mutate({ current_password: current, new_password: next })
+        if (newPasswordReady(chosen, PASSWORD_MIN_LENGTH))
+          change.mutate({ current_password: current, new_password: chosen.password })
       }}
     >
       {failure && (
@@ -51,7 +48,7 @@ export function ChangePasswordForm({ current: given, onChanged, secondary }: Cha
       {given === undefined && (
         <TextField
           label={t('shell.account.current')}
-          name={FIELDS.current}
+          name={CURRENT}
           type="password"
           autoComplete="current-password"
           required
@@ -60,27 +57,13 @@ export function ChangePasswordForm({ current: given, onChanged, secondary }: Cha
           onChange={setCurrent}
         />
       )}
-      <TextField
-        label={t('shell.account.new')}
-        name={FIELDS.next}
-        type="password"
-        autoComplete="new-password"
-        required
+      <NewPasswordFields
+        value={chosen}
+        onChange={setChosen}
+        minLength={PASSWORD_MIN_LENGTH}
+        checked={checked}
+        labels={{ password: t('shell.account.new'), repeat: t('shell.account.again') }}
         autoFocus={given !== undefined}
-        value={next}
-        onChange={setNext}
-        helperText={t('shell.account.minLength', { min: MIN_LENGTH })}
-        error={checked && tooShort ? t('shell.account.minLength', { min: MIN_LENGTH }) : null}
-      />
-      <TextField
-        label={t('shell.account.again')}
-        name={FIELDS.again}
-        type="password"
-        autoComplete="new-password"
-        required
-        value={again}
-        onChange={setAgain}
-        error={checked && !tooShort && differs ? t('shell.account.differs') : null}
       />
       <div className="change-password-actions">
         {secondary}

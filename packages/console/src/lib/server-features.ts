@@ -22,14 +22,6 @@ export function useServerFeature(
   return features.data?.[feature] === true
 }
 
-/**
- * Who manages users behind the console (`users`: the server's own, at v3's admin paths; `auth_file`; `off`); null
- * until the server said.
- */
-export function useAdministration(): ServerFeatures['administration'] | null {
-  return useQuery(serverFeaturesQuery).data?.administration ?? null
-}
-
 /** Whether one may change one's own password here: only the platform's user store has the route. */
 export function useOwnPasswordChange(): boolean {
   const features = useQuery(serverFeaturesQuery).data

@@ -79,7 +79,7 @@ class Tier {
 const pair = (ip: string, keyId: number) => `${String(keyId)} ${ip}`
 const splitPair = (name: string) => {
   const space = name.indexOf(' ')
-  return { keyId: Number(name.slice(0, space)), ip: name.slice(space + 1) }
+  return { ip: name.slice(space + 1), key_id: Number(name.slice(0, space)) }
 }
 
 /**
@@ -142,13 +142,7 @@ export class FailureBans {
         banned_until: bannedUntil / 1000,
         remaining_seconds: remaining,
       }))
-      .filter((ban) => keyId === undefined || ban.keyId === keyId)
-      .map(({ ip, keyId: key_id, banned_until, remaining_seconds }) => ({
-        ip,
-        key_id,
-        banned_until,
-        remaining_seconds,
-      }))
+      .filter((ban) => keyId === undefined || ban.key_id === keyId)
   }
 
   unbanIp(ip: string): boolean {
@@ -165,6 +159,6 @@ export class FailureBans {
 
   /** Every ban of one key, or of every key. */
   unbanKeys(keyId?: number): number {
-    return this.keys.unbanWhere((name) => keyId === undefined || splitPair(name).keyId === keyId)
+    return this.keys.unbanWhere((name) => keyId === undefined || splitPair(name).key_id === keyId)
   }
 }

@@ -21,8 +21,6 @@ const AuthStatusDialog = lazyThemed(async () => (await import('./auth-status-dia
 export function AuthDialog() {
   const t = useT()
   const [status, setStatus] = useState<AuthStatus | null>(null)
-  /** Who was signed in when a 401 came: they may sign in again over the page. */
-  const [resumable, setResumable] = useState<string | null>(null)
   const navigate = useNavigate()
   const queryClient = useQueryClient()
 
@@ -30,11 +28,7 @@ export function AuthDialog() {
     // A status left over from an earlier visit is stale: clear it first, then listen. One this visit's requests
     // recorded before the shell was up (they wait on it) is not.
     if (!sessionWaiting()) authStatusStore.clear()
-    const read = () => {
-      const next = authStatusStore.get()
-      setStatus(next)
-      setResumable(next === '401' && isLoggedIn() ? tokenSubject() : null)
-    }
+    const read = () => setStatus(authStatusStore.get())
     read()
     window.addEventListener('auth-status', read)
     return () => window.removeEventListener('auth-status', read)
@@ -59,15 +53,15 @@ export function AuthDialog() {
   }
 
   if (!status) return null
+  // Whoever was signed in when the 401 came may sign in again over the page (the token stays until CONFIRMED).
+  const resumable = status === '401' && isLoggedIn() ? tokenSubject() : null
   return (
     <Suspense>
       <AuthStatusDialog
         title={t(TEXTS[status].title)}
         text={t(TEXTS[status].text)}
         onConfirm={confirm}
-        resume={
-          status === '401' && resumable ? { username: resumable, onSignedIn: signedInAgain } : undefined
-        }
+        resume={resumable ? { username: resumable, onSignedIn: signedInAgain } : undefined}
       />
     </Suspense>
   )

@@ -1,15 +1,10 @@
-import { apiPaths, TokenResponse } from '@serving-console/contract'
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../components/button'
 import { Notice } from '../../components/notice'
-import { TextField } from '../../components/text-field'
+import { SignInFields } from '../../components/sign-in-fields'
+import { loginFailure, useSignIn } from '../../features/login/api/sign-in'
 import { useT } from '../../i18n/react'
-import { api, ApiError, toastMessageFor } from '../../lib/api-client'
-import { signIn } from '../../lib/auth'
 import './session-sign-in.css'
-
-const FIELDS = { username: 'username', password: 'current-password' } as const
 
 /**
  * In the 401 dialog, for a session that ended under the page: the password again, and the page carries on (the
@@ -19,53 +14,29 @@ export function SessionSignIn({ username: known, onSignedIn }: { username: strin
   const t = useT()
   const [username, setUsername] = useState(known)
   const [password, setPassword] = useState('')
-  const login = useMutation({
-    mutationFn: () =>
-      api.post(apiPaths.token, { username, password }, { schema: TokenResponse, reportAuthStatus: false }),
-    // Said in the dialog, under its title.
-    meta: { shownOnScreen: () => true },
-    onSuccess: (answer) => {
-      signIn(answer.access_token, answer.refresh_token)
-      onSignedIn()
-    },
-  })
-  const failure =
-    login.error instanceof ApiError
-      ? t('shell.login.failed', { status: String(login.error.status), detail: login.error.detail })
-      : login.error && (toastMessageFor(login.error) ?? t('shell.login.failedUnknown'))
+  const login = useSignIn(onSignedIn, { inForm: true })
   return (
     <form
       className="session-sign-in"
       aria-labelledby="session-expired-title"
       onSubmit={(event) => {
         event.preventDefault()
-        login.mutate()
+        login.mutate({ username, password })
       }}
     >
       <h3 id="session-expired-title">{t('shell.session.title')}</h3>
       <p>{t('shell.session.text')}</p>
-      {failure && (
+      {login.isError && (
         <Notice severity="error" role="alert">
-          {failure}
+          {loginFailure(login.error)}
         </Notice>
       )}
-      <TextField
-        label={t('shell.login.username')}
-        name={FIELDS.username}
-        autoComplete="username"
-        required
-        value={username}
-        onChange={setUsername}
-      />
-      <TextField
-        label={t('shell.login.password')}
-        name={FIELDS.password}
-        type="password"
-        autoComplete="current-password"
-        required
-        autoFocus
-        value={password}
-        onChange={setPassword}
+      <SignInFields
+        username={username}
+        password={password}
+        onUsername={setUsername}
+        onPassword={setPassword}
+        focus="password"
       />
       <Button type="submit" variant="contained" loading={login.isPending}>
         {t('shell.session.signIn')}

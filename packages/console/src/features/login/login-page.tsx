@@ -5,7 +5,7 @@ import { Button } from '../../components/button'
 import { ColorSchemeSwitch } from '../../components/color-scheme-switch'
 import { Logo } from '../../components/logo'
 import { Notice } from '../../components/notice'
-import { TextField } from '../../components/text-field'
+import { SignInFields } from '../../components/sign-in-fields'
 import { useT } from '../../i18n/react'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
@@ -14,9 +14,6 @@ import { useSignIn } from './api/sign-in'
 import { ChangePasswordForm } from '../../components/change-password-form'
 import { SetupForm } from './components/setup-form'
 import './login-page.css'
-
-/** The fields' names in the form (what password managers know them by): identifiers, not text to translate. */
-const FIELD_NAMES = { username: 'username', password: 'password' } as const
 
 /** SPEC §2 "Login": a LOGIN form; a server without auth sends the user straight to Launch Model. */
 export function LoginPage() {
@@ -72,23 +69,12 @@ export function LoginPage() {
           >
             <h1 id="login-title">{t('shell.login.title')}</h1>
             {auth.isError && <Notice severity="error">{authCheckFailure(auth.error)}</Notice>}
-            <TextField
-              label={t('shell.login.username')}
-              name={FIELD_NAMES.username}
-              autoComplete="username"
-              required
-              autoFocus
-              value={username}
-              onChange={setUsername}
-            />
-            <TextField
-              label={t('shell.login.password')}
-              name={FIELD_NAMES.password}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={setPassword}
+            <SignInFields
+              username={username}
+              password={password}
+              onUsername={setUsername}
+              onPassword={setPassword}
+              focus="username"
             />
             <Button type="submit" variant="contained" className="login-submit" loading={login.isPending}>
               {t('shell.login.signIn')}

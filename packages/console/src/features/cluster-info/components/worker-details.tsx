@@ -1,10 +1,10 @@
 import type { ClusterNode } from '@serving-console/contract'
 import '../../../components/surface.css'
-import '../../../components/table.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { formatBytes, twoDecimals } from '../../../lib/format'
+import { ScrollTable } from '../../../components/scroll-table'
 import { usage } from '../summarize'
 
 /** Column headers as message ids, said at render time so they follow the language. */
@@ -27,37 +27,25 @@ export function WorkerDetails({ nodes }: { nodes: readonly ClusterNode[] }) {
   return (
     <section className="surface cluster-panel" aria-labelledby="worker-details-title">
       <h2 id="worker-details-title">{t('cluster.worker.title')}</h2>
-      {/* Wider than a narrow window: it scrolls within itself, and takes the focus to be scrolled by keyboard. */}
-      <div className="table-scroll" role="group" aria-label={t('cluster.worker.region')} tabIndex={0}>
-        <table className="table worker-table">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column}>{t(column)}</th>
-              ))}
+      <ScrollTable label={t('cluster.worker.region')} className="worker-table" columns={COLUMNS}>
+        {workers.map((node, index) => {
+          const used = usage(node)
+          return (
+            <tr key={`${node.ip_address}-${index}`}>
+              {/* Only workers are listed; another type the server might name is shown as it names it. */}
+              <td>{node.node_type === 'Worker' ? t('cluster.worker.worker') : node.node_type}</td>
+              <td>{node.ip_address}</td>
+              <td>{twoDecimals(used.cpuUsed)}</td>
+              <td>{twoDecimals(node.cpu_count)}</td>
+              <td>{formatBytes(used.memUsed)}</td>
+              <td>{formatBytes(node.mem_total)}</td>
+              <td>{currentIntl().formatNumber(node.gpu_count)}</td>
+              <td>{formatBytes(used.gpuMemUsed)}</td>
+              <td>{formatBytes(node.gpu_vram_total)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {workers.map((node, index) => {
-              const used = usage(node)
-              return (
-                <tr key={`${node.ip_address}-${index}`}>
-                  {/* Only workers are listed; another type the server might name is shown as it names it. */}
-                  <td>{node.node_type === 'Worker' ? t('cluster.worker.worker') : node.node_type}</td>
-                  <td>{node.ip_address}</td>
-                  <td>{twoDecimals(used.cpuUsed)}</td>
-                  <td>{twoDecimals(node.cpu_count)}</td>
-                  <td>{formatBytes(used.memUsed)}</td>
-                  <td>{formatBytes(node.mem_total)}</td>
-                  <td>{currentIntl().formatNumber(node.gpu_count)}</td>
-                  <td>{formatBytes(used.gpuMemUsed)}</td>
-                  <td>{formatBytes(node.gpu_vram_total)}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+          )
+        })}
+      </ScrollTable>
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { api, ApiError, toastMessageFor } from '../../../lib/api-client'
 import { signIn } from '../../../lib/auth'
 
 /** SPEC §8: 'Login failed: {status} - {detail or Unknown error}'; an unreachable server in the usual words. */
-function loginFailure(error: unknown): string {
+export function loginFailure(error: unknown): string {
   if (error instanceof ApiError)
     return t('shell.login.failed', { status: String(error.status), detail: error.detail })
   return toastMessageFor(error) ?? t('shell.login.failedUnknown')
@@ -15,11 +15,15 @@ function loginFailure(error: unknown): string {
  * `POST /token`: stores the access token on success. Its own 401 is a wrong password, not an auth status. The
  * answer says whether an administrator requires a new password first (v3's `must_change_password`).
  */
-export const useSignIn = (onSignedIn: (answer: TokenResponse) => void) =>
+export const useSignIn = (
+  onSignedIn: (answer: TokenResponse) => void,
+  /** Where the failure is said: a toast (Login), or the form itself (signing in again in a dialog). */
+  { inForm = false }: { inForm?: boolean } = {},
+) =>
   useMutation({
     mutationFn: (credentials: LoginRequest) =>
       api.post(apiPaths.token, credentials, { schema: TokenResponse, reportAuthStatus: false }),
-    meta: { describe: loginFailure },
+    meta: inForm ? { shownOnScreen: () => true } : { describe: loginFailure },
     onSuccess: (answer) => {
       signIn(answer.access_token, answer.refresh_token)
       onSignedIn(answer)

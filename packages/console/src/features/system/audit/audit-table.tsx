@@ -1,9 +1,9 @@
 import type { AuditEntry } from '@serving-console/contract'
-import '../../../components/table.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { formatTime } from '../format'
+import { ScrollTable } from '../../../components/scroll-table'
 import { statusLabel } from './audit-labels'
 
 const COLUMNS: readonly MessageId[] = [
@@ -21,35 +21,22 @@ const COLUMNS: readonly MessageId[] = [
 export function AuditTable({ hits }: { hits: readonly AuditEntry[] }) {
   const t = useT()
   return (
-    <div className="table-scroll" role="group" aria-label={t('system.audit.region')} tabIndex={0}>
-      <table className="table system-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {t(column)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {hits.map((hit, index) => (
-            <tr key={`${hit['@timestamp']}-${String(index)}`}>
-              <td className="system-nowrap">{formatTime(hit['@timestamp'], { seconds: true })}</td>
-              <td>{hit.user}</td>
-              <td>{hit.api_key_name}</td>
-              <td>{hit.method ? `${hit.method} ${hit.endpoint}` : hit.endpoint}</td>
-              <td>{hit.model_id || hit.model_name}</td>
-              <td className="system-nowrap">
-                {statusLabel(hit.status)}
-                {hit.http_status !== undefined && <span className="muted"> {hit.http_status}</span>}
-              </td>
-              <td>{currentIntl().formatNumber(hit.latency_ms, { maximumFractionDigits: 0 })}</td>
-              <td>{hit.client_ip}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label={t('system.audit.region')} className="system-table" columns={COLUMNS}>
+      {hits.map((hit, index) => (
+        <tr key={`${hit['@timestamp']}-${String(index)}`}>
+          <td className="system-nowrap">{formatTime(hit['@timestamp'], { seconds: true })}</td>
+          <td>{hit.user}</td>
+          <td>{hit.api_key_name}</td>
+          <td>{hit.method ? `${hit.method} ${hit.endpoint}` : hit.endpoint}</td>
+          <td>{hit.model_id || hit.model_name}</td>
+          <td className="system-nowrap">
+            {statusLabel(hit.status)}
+            {hit.http_status !== undefined && <span className="muted"> {hit.http_status}</span>}
+          </td>
+          <td>{currentIntl().formatNumber(hit.latency_ms, { maximumFractionDigits: 0 })}</td>
+          <td>{hit.client_ip}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   )
 }

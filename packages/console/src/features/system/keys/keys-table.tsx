@@ -2,10 +2,10 @@ import type { ApiKey } from '@serving-console/contract'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
 import { Chip } from '../../../components/chip'
-import '../../../components/table.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { formatTime, parseServerTime } from '../format'
+import { ScrollTable } from '../../../components/scroll-table'
 import { describeAccess } from './key-access'
 
 const COLUMNS: readonly MessageId[] = [
@@ -43,73 +43,63 @@ function Expiry({ at, readAt }: { at: string | null; readAt: number }) {
 export function KeysTable({ keys, readAt, manage }: KeysTableProps) {
   const t = useT()
   return (
-    <div className="table-scroll" role="group" aria-label={t('system.keys.region')} tabIndex={0}>
-      <table className="table system-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {t(column)}
-              </th>
-            ))}
-            {manage && <th scope="col">{t('system.column.actions')}</th>}
+    <ScrollTable
+      label={t('system.keys.region')}
+      className="system-table"
+      columns={manage ? [...COLUMNS, 'system.column.actions'] : COLUMNS}
+    >
+      {keys.map((key) => {
+        const name = key.name ?? key.key_prefix
+        return (
+          <tr key={key.id}>
+            <th scope="row">
+              {name}
+              {key.description && <div className="muted">{key.description}</div>}
+            </th>
+            <td>
+              <code>{key.key_prefix}</code>
+            </td>
+            <td>{key.owner_username ?? key.user_id ?? ''}</td>
+            <td>
+              <span className="system-chips">
+                {describeAccess(key.model_permissions).map((access) => (
+                  <Chip key={access} label={access} />
+                ))}
+              </span>
+            </td>
+            <td className="system-nowrap">
+              <Expiry at={key.expires_at} readAt={readAt} />
+            </td>
+            <td>
+              {manage ? (
+                <Checkbox
+                  kind="switch"
+                  label={<span className="visually-hidden">{t('system.keys.enabledOf', { name })}</span>}
+                  checked={key.enabled}
+                  onChange={(enabled) => manage.onEnable(key, enabled)}
+                />
+              ) : key.enabled ? (
+                t('system.yes')
+              ) : (
+                t('system.no')
+              )}
+            </td>
+            <td className="system-nowrap">{formatTime(key.created_at)}</td>
+            {manage && (
+              <td>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('system.deleteOf', { name })}
+                  onClick={() => manage.onDelete(key)}
+                >
+                  {t('system.delete')}
+                </Button>
+              </td>
+            )}
           </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => {
-            const name = key.name ?? key.key_prefix
-            return (
-              <tr key={key.id}>
-                <th scope="row">
-                  {name}
-                  {key.description && <div className="muted">{key.description}</div>}
-                </th>
-                <td>
-                  <code>{key.key_prefix}</code>
-                </td>
-                <td>{key.owner_username ?? key.user_id ?? ''}</td>
-                <td>
-                  <span className="system-chips">
-                    {describeAccess(key.model_permissions).map((access) => (
-                      <Chip key={access} label={access} />
-                    ))}
-                  </span>
-                </td>
-                <td className="system-nowrap">
-                  <Expiry at={key.expires_at} readAt={readAt} />
-                </td>
-                <td>
-                  {manage ? (
-                    <Checkbox
-                      kind="switch"
-                      label={<span className="visually-hidden">{t('system.keys.enabledOf', { name })}</span>}
-                      checked={key.enabled}
-                      onChange={(enabled) => manage.onEnable(key, enabled)}
-                    />
-                  ) : key.enabled ? (
-                    t('system.yes')
-                  ) : (
-                    t('system.no')
-                  )}
-                </td>
-                <td className="system-nowrap">{formatTime(key.created_at)}</td>
-                {manage && (
-                  <td>
-                    <Button
-                      size="small"
-                      color="error"
-                      aria-label={t('system.deleteOf', { name })}
-                      onClick={() => manage.onDelete(key)}
-                    >
-                      {t('system.delete')}
-                    </Button>
-                  </td>
-                )}
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+        )
+      })}
+    </ScrollTable>
   )
 }

@@ -4,9 +4,9 @@ import { Button } from '../../../components/button'
 import { LoadError } from '../../../components/load-error'
 import { Spinner } from '../../../components/spinner'
 import '../../../components/surface.css'
-import '../../../components/table.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
+import { ScrollTable } from '../../../components/scroll-table'
 import { formatRemaining } from '../format'
 
 interface Ban {
@@ -40,6 +40,12 @@ export function BanList<B extends Ban>({
 }: BanListProps<B>) {
   const t = useT()
   const rows = bans.data ?? []
+  const columns: MessageId[] = [
+    'system.security.column.address',
+    ...(extra ? [extra.header] : []),
+    'system.security.column.remaining',
+    'system.column.actions',
+  ]
   return (
     <section className="surface system-section" aria-labelledby={id}>
       <div className="system-toolbar">
@@ -62,32 +68,20 @@ export function BanList<B extends Ban>({
       ) : rows.length === 0 ? (
         <p className="muted">{t(texts.empty)}</p>
       ) : (
-        <div className="table-scroll" role="group" aria-label={t(texts.title)} tabIndex={0}>
-          <table className="table system-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('system.security.column.address')}</th>
-                {extra && <th scope="col">{t(extra.header)}</th>}
-                <th scope="col">{t('system.security.column.remaining')}</th>
-                <th scope="col">{t('system.column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((ban) => (
-                <tr key={keyOf(ban)}>
-                  <th scope="row">{ban.ip}</th>
-                  {extra && <td>{extra.cell(ban)}</td>}
-                  <td>{formatRemaining(ban.remaining_seconds)}</td>
-                  <td>
-                    <Button size="small" aria-label={unbanLabel(ban)} onClick={() => onUnban(ban)}>
-                      {t('system.security.unban')}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable label={t(texts.title)} className="system-table" columns={columns}>
+          {rows.map((ban) => (
+            <tr key={keyOf(ban)}>
+              <th scope="row">{ban.ip}</th>
+              {extra && <td>{extra.cell(ban)}</td>}
+              <td>{formatRemaining(ban.remaining_seconds)}</td>
+              <td>
+                <Button size="small" aria-label={unbanLabel(ban)} onClick={() => onUnban(ban)}>
+                  {t('system.security.unban')}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </section>
   )

@@ -2,9 +2,9 @@ import type { AdminUser } from '@serving-console/contract'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
 import { Chip } from '../../../components/chip'
-import '../../../components/table.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
+import { ScrollTable } from '../../../components/scroll-table'
 import { formatTime } from '../format'
 
 const COLUMNS: readonly MessageId[] = [
@@ -28,76 +28,63 @@ interface UsersTableProps {
 export function UsersTable({ users, onEnable, onPermissions, onPassword, onDelete }: UsersTableProps) {
   const t = useT()
   return (
-    <div className="table-scroll" role="group" aria-label={t('system.users.region')} tabIndex={0}>
-      <table className="table system-table">
-        <thead>
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col">
-                {t(column)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => (
-            <tr key={user.id}>
-              <th scope="row">{user.username}</th>
-              <td>
-                <span className="system-chips">
-                  {user.permissions.length === 0 ? (
-                    <span className="muted">{t('system.none')}</span>
-                  ) : (
-                    user.permissions.map((scope) => (
-                      <Chip key={scope} label={scope} tone={scope === 'admin' ? 'primary' : 'default'} />
-                    ))
-                  )}
+    <ScrollTable label={t('system.users.region')} className="system-table" columns={COLUMNS}>
+      {users.map((user) => (
+        <tr key={user.id}>
+          <th scope="row">{user.username}</th>
+          <td>
+            <span className="system-chips">
+              {user.permissions.length === 0 ? (
+                <span className="muted">{t('system.none')}</span>
+              ) : (
+                user.permissions.map((scope) => (
+                  <Chip key={scope} label={scope} tone={scope === 'admin' ? 'primary' : 'default'} />
+                ))
+              )}
+            </span>
+          </td>
+          <td>
+            <Checkbox
+              kind="switch"
+              label={
+                <span className="visually-hidden">
+                  {t('system.users.enabledOf', { username: user.username })}
                 </span>
-              </td>
-              <td>
-                <Checkbox
-                  kind="switch"
-                  label={
-                    <span className="visually-hidden">
-                      {t('system.users.enabledOf', { username: user.username })}
-                    </span>
-                  }
-                  checked={user.enabled}
-                  onChange={(enabled) => onEnable(user, enabled)}
-                />
-              </td>
-              <td>{user.must_change_password ? t('system.yes') : t('system.no')}</td>
-              <td className="system-nowrap">{formatTime(user.created_at)}</td>
-              <td>
-                <span className="system-actions">
-                  <Button
-                    size="small"
-                    aria-label={t('system.users.permissions.of', { username: user.username })}
-                    onClick={() => onPermissions(user)}
-                  >
-                    {t('system.users.permissions.edit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    aria-label={t('system.users.password.of', { username: user.username })}
-                    onClick={() => onPassword(user)}
-                  >
-                    {t('system.users.password.submit')}
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    aria-label={t('system.deleteOf', { name: user.username })}
-                    onClick={() => onDelete(user)}
-                  >
-                    {t('system.delete')}
-                  </Button>
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              }
+              checked={user.enabled}
+              onChange={(enabled) => onEnable(user, enabled)}
+            />
+          </td>
+          <td>{user.must_change_password ? t('system.yes') : t('system.no')}</td>
+          <td className="system-nowrap">{formatTime(user.created_at)}</td>
+          <td>
+            <span className="system-actions">
+              <Button
+                size="small"
+                aria-label={t('system.users.permissions.of', { username: user.username })}
+                onClick={() => onPermissions(user)}
+              >
+                {t('system.users.permissions.edit')}
+              </Button>
+              <Button
+                size="small"
+                aria-label={t('system.users.password.of', { username: user.username })}
+                onClick={() => onPassword(user)}
+              >
+                {t('system.users.password.submit')}
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                aria-label={t('system.deleteOf', { name: user.username })}
+                onClick={() => onDelete(user)}
+              >
+                {t('system.delete')}
+              </Button>
+            </span>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   )
 }

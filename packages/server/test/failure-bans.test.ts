@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest'
+import { FailureBans } from '../src/auth/failure-bans.js'
+import { as, makeKey, storeApp } from './store-helper.js'
+
+const anyNumber: unknown = expect.any(Number)
+
+describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
+  it(
+    'ban an address after failed authentications, and a key after refused uses; unban lifts them',
+    { timeout: 30_000 },
+    async () => {
+      const { app, admin } = await storeApp()
+      expect((await app.inject({ url: '/v1/admin/security/rate-limit', headers: admin })).json()).toEqual({
+        ip: { max_failures: 10, window_seconds: 300, ban_seconds: 3600 },
+        key: { max_failures: 5, window_seconds: 300, ban_seconds: 3600 },
+      })
+      const limits = {
+        ip: { max_failures: 3, window_seconds: 60, ban_seconds: 120 },
+        key: { max_failures: 3, window_seconds: 60, ban_seconds: 120 },
+      }
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/v1/admin/security/rate-limit',
+        headers: admin,
+        payload: limits,
+      })
+      expect(put.json()).toEqual({ ok: true })
+      const tooMany = { ...limits, ip: { ...limits.ip, max_failures: 0 } }
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/v1/admin/security/rate-limit',
+            headers: admin,
+            payload: tooMany,
+          })
+        ).statusCode,
+      ).toBe(422)
+
+      const other = '127.0.0.2'
+      const from = (ip: string, headers: Record<string, string>) =>
+        app.inject({ url: '/v1/models', headers, remoteAddress: ip })
+      for (let i = 0; i < 3; i++) expect((await from(other, as('garbage'))).statusCode).toBe(401)
+      const banned = await from(other, admin)
+      expect([banned.statusCode, banned.json()]).toEqual([
+        429,
+        { detail: 'Too many failed attempts. IP temporarily banned.' },
+      ])
+      expect((await from('127.0.0.1', admin)).statusCode).toBe(200)
+      const bans = (
+        await app.inject({ url: '/v1/admin/security/banned-ips', headers: admin })
+      ).json<unknown>()
+      expect(bans).toEqual([{ ip: other, banned_until: anyNumber, remaining_seconds: 120 }])
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/v1/admin/security/unban-ip',
+            headers: admin,
+            payload: {},
+          })
+        ).json(),
+      ).toEqual({ detail: 'ip required' })
+      await app.inject({
+        method: 'POST',
+        url: '/v1/admin/security/unban-ip',
+        headers: admin,
+        payload: { ip: other },
+      })
+      expect((await from(other, admin)).statusCode).toBe(200)
+
+      // A disabled key used three times: the (address, key) pair is banned, even once the key is enabled again.
+      const key = await makeKey(app, admin, { name: 'k' })
+      await app.inject({
+        method: 'PUT',
+        url: `/v1/admin/keys/${key.id}`,
+        headers: admin,
+        payload: { enabled: false },
+      })
+      for (let i = 0; i < 3; i++) expect((await from(other, as(key.key))).statusCode).toBe(401)
+      await app.inject({
+        method: 'PUT',
+        url: `/v1/admin/keys/${key.id}`,
+        headers: admin,
+        payload: { enabled: true },
+      })
+      const keyBanned = await from(other, as(key.key))
+      expect([keyBanned.statusCode, keyBanned.json()]).toEqual([
+        429,
+        { detail: 'Too many failed attempts for this key.' },
+      ])
+      expect((await from('127.0.0.3', as(key.key))).statusCode).toBe(200)
+      expect((await app.inject({ url: '/v1/admin/security/banned-keys', headers: admin })).json()).toEqual([
+        { ip: other, key_id: key.id, banned_until: anyNumber, remaining_seconds: 120 },
+      ])
+      expect((await app.inject({ url: `/v1/admin/keys/${key.id}/banned`, headers: admin })).json()).toEqual([
+        { ip: other, banned_until: anyNumber, remaining_seconds: 120 },
+      ])
+      const all = await app.inject({
+        method: 'POST',
+        url: '/v1/admin/security/unban-all-keys',
+        headers: admin,
+      })
+      expect(all.json()).toEqual({ unbanned: 1 })
+      expect((await from(other, as(key.key))).statusCode).toBe(200)
+    },
+  )
+
+  it('keep bounded memory and let a ban outlive a flood of new names', () => {
+    let now = 0
+    const bans = new FailureBans({ load: () => undefined, save: () => undefined }, () => now)
+    bans.setConfig({
+      ip: { max_failures: 1, window_seconds: 60, ban_seconds: 600 },
+      key: { max_failures: 1, window_seconds: 60, ban_seconds: 600 },
+    })
+    bans.failIp('10.0.0.1')
+    expect(bans.ipBan('10.0.0.1')).toBe(600)
+    bans.setConfig({
+      ip: { max_failures: 2, window_seconds: 60, ban_seconds: 600 },
+      key: { max_failures: 2, window_seconds: 60, ban_seconds: 600 },
+    })
+    for (let i = 0; i < 20_000; i++) bans.failIp(`10.1.${String(i >> 8)}.${String(i & 255)}`)
+    expect(bans.ipBan('10.0.0.1')).toBe(600)
+    now = 601_000
+    expect(bans.ipBan('10.0.0.1')).toBe(0)
+  })
+})

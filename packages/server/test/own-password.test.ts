@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { as, FIRST, makeKey, storeApp } from './store-helper.js'
+
+describe('one’s own password, and the forced change (v3’s must_change_password)', () => {
+  it(
+    'a reset user may do nothing but change it; then everything as before',
+    { timeout: 60_000 },
+    async () => {
+      const { app, admin } = await storeApp()
+      const alice = { username: 'alice', password: 'alice password 1', permissions: ['models:list'] }
+      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: alice })
+      await app.inject({
+        method: 'PUT',
+        url: '/v1/admin/users/2/password',
+        headers: admin,
+        payload: { new_password: 'set by admin 1' },
+      })
+      const signed = await app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { username: 'alice', password: 'set by admin 1' },
+      })
+      expect(signed.json()).toMatchObject({ must_change_password: true })
+      const token = as(signed.json<{ access_token: string }>().access_token)
+      const models = await app.inject({ url: '/v1/models', headers: token })
+      expect([models.statusCode, models.json()]).toEqual([
+        403,
+        { detail: 'Password change required before using this account.' },
+      ])
+
+      const change = (payload: Record<string, string>) =>
+        app.inject({ method: 'PUT', url: '/v1/auth/password', headers: token, payload })
+      expect((await change({ current_password: 'not it', new_password: 'alice password 2' })).json()).toEqual(
+        { detail: 'The current password is not correct' },
+      )
+      expect((await change({ current_password: 'set by admin 1', new_password: 'short' })).statusCode).toBe(
+        422,
+      )
+      expect(
+        (await change({ current_password: 'set by admin 1', new_password: 'alice password 2' })).json(),
+      ).toEqual({ ok: true })
+      expect((await app.inject({ url: '/v1/models', headers: token })).statusCode).toBe(200)
+      const again = await app.inject({
+        method: 'POST',
+        url: '/token',
+        payload: { username: 'alice', password: 'alice password 2' },
+      })
+      expect(again.json()).not.toHaveProperty('must_change_password')
+      // A key may not change its owner's password.
+      const key = await makeKey(app, admin, { name: 'k' })
+      const byKey = await app.inject({
+        method: 'PUT',
+        url: '/v1/auth/password',
+        headers: as(key.key),
+        payload: { current_password: FIRST.password, new_password: 'new password 123' },
+      })
+      expect(byKey.statusCode).toBe(403)
+    },
+  )
+})
