@@ -5,7 +5,10 @@ import { join } from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 
-const MAIN = fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
+/** The built server; BENCH_SERVER_MAIN names another build (an earlier commit's) to measure it the same way. */
+const MAIN =
+  process.env['BENCH_SERVER_MAIN'] ??
+  fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 /** The built platform on loopback with a fresh data dir, once it answers; `stop` ends it and removes the dir. */
 export async function startPlatform(port: number): Promise<{ base: string; pid: number; stop: () => void }> {

@@ -205,14 +205,36 @@ test('an administrator makes a user, who makes a key for one model; the key work
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export CSV' }).click()
   const csv = await readFile(await (await download).path(), 'utf8')
-  expect(csv.split('\r\n')[0]).toContain('@timestamp,category,auth_type,user,api_key_name')
+  expect(csv.split('\r\n')[0]).toContain('timestamp,last_timestamp,count,tier,category,auth_type,user')
+  // Security events apart from requests: the key refused the cluster is one; its chats are requests.
+  await page.getByRole('combobox', { name: 'Kind' }).click()
+  await page.getByRole('option', { name: 'Security events' }).click()
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(uses).toHaveCount(1)
+  await expect(uses.filter({ hasText: '/v1/cluster/info' })).toHaveCount(1)
   expect(csv).toContain('journey-key')
   expect(csv).not.toContain(key)
   expect(csv).not.toContain(OPERATOR.password)
 
+  // LOG OUT ended the first session, its token with it: the administrator's session now is the page's.
+  const signedInNow = await page.evaluate(() => sessionStorage.getItem('token'))
+  expect(signedInNow).not.toBe(adminToken)
+  expect((await request.get(api('/api/v1/models'), { headers: asAdmin })).status()).toBe(401)
   for (const uid of ['journey-a', 'journey-b']) {
-    const stopped = await request.delete(api(`/api/v1/models/${uid}`), { headers: asAdmin })
+    const stopped = await request.delete(api(`/api/v1/models/${uid}`), {
+      headers: { authorization: `Bearer ${String(signedInNow)}` },
+    })
     expect(stopped.status()).toBe(200)
     await stopped.body()
   }
+
+  // Signing out everywhere ends this session too: Login, and its token is refused.
+  await page.getByRole('button', { name: 'Change password' }).click()
+  const account = page.getByRole('dialog', { name: 'Change your password' })
+  await expect(account.getByText('Ends every session of yours, on every device, this one too.')).toBeVisible()
+  await expectAccessible(page)
+  await account.getByRole('button', { name: 'Sign out everywhere' }).click()
+  await expect(page).toHaveURL(/#\/login$/)
+  const now = { authorization: `Bearer ${String(signedInNow)}` }
+  expect((await request.get(api('/api/v1/models'), { headers: now })).status()).toBe(401)
 })

@@ -22,6 +22,14 @@ export const AuditEntry = z.looseObject({
   /** The platform's own: the request's method and HTTP status. */
   method: z.optional(z.string()),
   http_status: z.optional(z.number()),
+  /**
+   * The platform's own: `security` (sign-ins, bans, and what a signed-in user changed or was refused) or `request`
+   * (inference, and what was refused to nobody in particular); each tier has its own retention.
+   */
+  tier: z.optional(z.string()),
+  /** The platform's own: a refusal repeated within a minute is one entry, this many times, the last at this time. */
+  count: z.optional(z.number()),
+  last_timestamp: z.optional(z.string()),
 })
 export type AuditEntry = z.infer<typeof AuditEntry>
 
@@ -53,10 +61,20 @@ export const AuditQuery = z.object({
   auth_type: Text,
   status: Text,
   client_ip: Text,
+  /** The platform's own: `security` or `request` (see AuditEntry). */
+  tier: Text,
   page_from: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(1_000_000))),
   size: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(500))),
 })
 export type AuditQuery = z.infer<typeof AuditQuery>
+
+/** The most entries one CSV export holds. */
+export const MAX_AUDIT_EXPORT = 50_000
+/** `GET /api/v1/audit/export` (the platform's own): the same filters; `size` up to MAX_AUDIT_EXPORT, its default. */
+export const AuditExportQuery = z.extend(AuditQuery, {
+  size: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_AUDIT_EXPORT))),
+})
+export type AuditExportQuery = z.infer<typeof AuditExportQuery>
 
 export const AuditSearchResponse = z.looseObject({ hits: z.array(AuditEntry), total: z.number() })
 export type AuditSearchResponse = z.infer<typeof AuditSearchResponse>

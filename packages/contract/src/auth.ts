@@ -110,3 +110,14 @@ export const ChangePasswordRequest = z.object({
   new_password: Password,
 })
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>
+/**
+ * Its answer: `{ok: true}`, and, from the platform's user store, the tokens of a new session. A new password ends
+ * every session of the user, the one that changed it included; the client carries on with these.
+ */
+export const ChangePasswordResponse = z.looseObject({
+  ok: z.boolean(),
+  access_token: z.optional(z.string()),
+  token_type: z.optional(z.string()),
+  refresh_token: z.optional(z.string()),
+})
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponse>

@@ -33,6 +33,8 @@ export const apiPaths = {
   authRefresh: '/v1/auth/refresh',
   /** Upstream v3 (and the platform's user store): the refresh token cannot be used again. */
   authLogout: '/v1/auth/logout',
+  /** The platform's user store: every session of the signed-in user ends, this one too. */
+  authLogoutAll: '/v1/auth/logout-all',
   launches: '/api/v1/models/launches',
   progress: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/progress`,
   cancel: (modelUid: string) => `/api/v1/models/${segment(modelUid)}/cancel`,
@@ -123,6 +125,7 @@ export const routePatterns = {
   setup: '/api/v1/admin/setup',
   authRefresh: '/v1/auth/refresh',
   authLogout: '/v1/auth/logout',
+  authLogoutAll: '/v1/auth/logout-all',
   users: '/api/v1/admin/users',
   user: '/api/v1/admin/users/:user_id',
   userPassword: '/api/v1/admin/users/:user_id/password',

@@ -1,6 +1,9 @@
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { fileDirectory, loadAuthFile } from './auth/auth-file.js'
 import { storeDirectory, UserStore } from './auth/user-store.js'
+import { loadTokenSecret } from './auth/token-secret.js'
+import { privateDir } from './files/private-data.js'
 import { Authenticator } from './auth/authenticator.js'
 import { readBuildInfo } from './build-info.js'
 import { ModelCache } from './cache/model-cache.js'
@@ -35,6 +38,7 @@ import { securityRoutes } from './routes/security.js'
 import { auditRoutes } from './routes/audit.js'
 import { installAudit } from './plugins/audit.js'
 import { AuditLog } from './audit/audit-log.js'
+import { AuditReader } from './audit/audit-reader.js'
 import { KeyStore } from './auth/api-keys.js'
 import { FailureBans } from './auth/failure-bans.js'
 import { GgufHeaders } from './fit/gguf-kv.js'
@@ -64,21 +68,26 @@ declare module 'fastify' {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Users from upstream's auth file as they are; else, with --auth, from the built-in store.
   const authFile = config.authConfig ? fileDirectory(loadAuthFile(config.authConfig)) : null
-  const db = openDatabase(config.dataDir)
+  const app = createServer(config)
+  // The data dir holds the users, sessions and the token secret: this account's alone (files/private-data.ts).
+  const warn = (line: string) => app.log.warn(line)
+  const looseDir = privateDir(config.dataDir)
+  if (looseDir) warn(looseDir)
+  const db = openDatabase(config.dataDir, warn)
+  const audit = new AuditLog(db)
   const store = !authFile && config.authStore ? new UserStore(db) : null
   const keys = store ? new KeyStore(db) : null
-  const bans = store ? new FailureBans(store.rateLimits()) : null
-  const users = authFile ?? (store && keys ? storeDirectory(store, keys) : null)
+  const bans = store ? new FailureBans(store.rateLimits(), Date.now, (ban) => audit.recordBan(ban)) : null
+  const users =
+    authFile ?? (store && keys ? storeDirectory(store, keys, loadTokenSecret(config.dataDir, store)) : null)
   const authenticator = users ? new Authenticator(users.tokens, users.directory, users.keys) : null
 
-  const app = createServer(config)
   // The models are made below; these ask them only when a request comes.
   const running = (uid: string) => {
     const model = models.find(uid)
     return model ? { name: model.plan.family.model_name, type: model.plan.type } : undefined
   }
   installAuth(app, authenticator, { bans: bans ?? undefined, modelTypeOf: (uid) => running(uid)?.type })
-  const audit = new AuditLog(db)
   installAudit(app, audit, running)
 
   // Every route, for the tests that prove each one is guarded.
@@ -177,6 +186,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(openaiRoutes, { models })
   await app.register(modelUiRoutes, { models })
   await app.register(metricsRoutes, { metrics })
-  await app.register(auditRoutes, { audit })
+  const auditReader = new AuditReader(join(config.dataDir, 'platform.db'))
+  app.addHook('onClose', async () => {
+    await auditReader.close()
+  })
+  await app.register(auditRoutes, { reader: auditReader })
   return app
 }

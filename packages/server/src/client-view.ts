@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { isIP } from 'node:net'
 import proxyAddr from '@fastify/proxy-addr'
 
 /** Whether the peer at `address`, `hop` steps away, is a reverse proxy whose forwarding headers are believed. */
@@ -18,6 +19,18 @@ export interface ClientView {
   protocol: 'http' | 'https'
 }
 
+/**
+ * The client's address as limits, bans and the trail count it: `request.ip` when it is an address, else the
+ * socket's peer. Behind a trusted proxy, `request.ip` is whatever `X-Forwarded-For` says; a value that is no
+ * address (any string, any length) would otherwise be a fresh client every time.
+ */
+export function clientAddress(request: {
+  ip: string
+  socket: { remoteAddress?: string | undefined }
+}): string {
+  return isIP(request.ip) !== 0 ? request.ip : (request.socket.remoteAddress ?? '')
+}
+
 const last = (value: string) => value.slice(value.lastIndexOf(',') + 1).trim()
 
 /** Reads a request as Fastify does with the same trust (its `request.ip`, `host`, `protocol`). */
@@ -28,7 +41,7 @@ export function clientView(request: IncomingMessage, trust: ProxyTrust): ClientV
   const forwardedProto = request.headers['x-forwarded-proto']
   const encrypted = 'encrypted' in request.socket && request.socket.encrypted === true
   return {
-    ip: proxyAddr.all(request, trust).at(-1) ?? peer,
+    ip: clientAddress({ ip: proxyAddr.all(request, trust).at(-1) ?? peer, socket: request.socket }),
     host: fromProxy && typeof forwardedHost === 'string' ? last(forwardedHost) : (request.headers.host ?? ''),
     protocol:
       fromProxy && typeof forwardedProto === 'string'

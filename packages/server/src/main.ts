@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { mkdirSync } from 'node:fs'
 import { buildApp } from './app.js'
 import { buildGatewayApp } from './gateway/app.js'
 import { ConfigError, parseCommandLine, usage } from './config.js'
@@ -24,8 +23,6 @@ async function main() {
     return
   }
   const { config } = parsed
-  // The gateway keeps nothing on disk: everything lives in the upstream cluster.
-  if (!config.endpoint) mkdirSync(config.dataDir, { recursive: true })
 
   let app
   try {

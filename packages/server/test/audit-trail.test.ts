@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AuditLog, parseTime } from '../src/audit/audit-log.js'
+import { csv, search } from '../src/audit/audit-query.js'
 import { openDatabase } from '../src/db/database.js'
 import { tempDir } from './helper.js'
 import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
@@ -83,7 +84,7 @@ describe('the audit trail', () => {
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-[\d-T]+\.csv"$/)
       const lines = csv.body.trimEnd().split('\r\n')
       expect(lines[0]).toBe(
-        '@timestamp,category,auth_type,user,api_key_name,api_key_prefix,method,endpoint,model_id,model_name,model_type,status,http_status,latency_ms,client_ip',
+        'timestamp,last_timestamp,count,tier,category,auth_type,user,api_key_name,api_key_prefix,method,endpoint,model_id,model_name,model_type,status,http_status,latency_ms,client_ip',
       )
       expect(lines).toHaveLength(3)
       expect((await app.inject({ url: '/v1/audit/filter-options', headers: admin })).json()).toMatchObject({
@@ -99,10 +100,11 @@ describe('the audit trail', () => {
     },
   )
 
-  it('keeps at most its bound, the newest, and writes CSV no spreadsheet runs as a formula', () => {
+  it('keeps each tier to its bound, the newest, and writes CSV no spreadsheet runs as a formula', () => {
     const db = openDatabase(tempDir())
-    const audit = new AuditLog(db, 10)
-    const row = (user: string) => ({
+    const audit = new AuditLog(db, { security: { rows: 10, days: 365 }, request: { rows: 5, days: 30 } })
+    const row = (user: string, tier: 'security' | 'request' = 'security') => ({
+      tier,
       category: 'admin',
       auth_type: 'jwt',
       user,
@@ -119,14 +121,28 @@ describe('the audit trail', () => {
       client_ip: '1.2.3.4',
     })
     for (let i = 0; i < 25; i++) audit.record(row(`user${String(i)}`))
-    audit.prune()
-    const found = audit.search({ size: 100 })
-    expect('hits' in found && found.hits.map((hit) => hit.user)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `user${String(24 - i)}`),
-    )
+    // Request noise, however much of it, leaves the security tier as it was.
+    for (let i = 0; i < 50; i++) audit.record(row(`noise${String(i)}`, 'request'))
+    audit.prune('security')
+    audit.prune('request')
+    const found = search(db, { size: 100 })
+    expect('hits' in found && found.hits.map((hit) => hit.user)).toEqual([
+      ...Array.from({ length: 5 }, (_, i) => `noise${String(49 - i)}`),
+      ...Array.from({ length: 10 }, (_, i) => `user${String(24 - i)}`),
+    ])
+    // Too old for its tier: gone at the next prune, whatever the count.
+    audit.record(row('last year', 'request'), new Date(Date.now() - 40 * 86_400_000))
+    audit.prune('request')
+    const kept = search(db, { size: 100, time_from: 'now-100d' })
+    expect('hits' in kept && kept.hits.map((hit) => hit.user)).not.toContain('last year')
+
     audit.record(row('=HYPERLINK("http://evil")'))
-    const csv = audit.csv({ user: 'hyperlink' })
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    audit.record(row('x;=1+1;y'))
+    let csvText = ''
+    csv(db, { size: 100 }, (chunk) => (csvText += chunk))
+    expect(csvText).toContain(`"'=HYPERLINK(""http://evil"")"`)
+    // Quoted whole: a spreadsheet splitting on ';' still reads one field, which starts with no formula's sign.
+    expect(csvText).toContain('"x;=1+1;y"')
     db.close()
   })
 

@@ -32,6 +32,8 @@ describe('sign-in', () => {
     expect((await app.inject('/api/v1/cluster/auth')).json()).toEqual({ auth: true })
     const response = await app.inject({ method: 'POST', url: '/token', payload: VIEWER })
     expect(response.statusCode).toBe(200)
+    // A token is kept by no browser cache or proxy on the way.
+    expect(response.headers['cache-control']).toBe('no-store')
     const { access_token, token_type } = response.json<{ access_token: string; token_type: string }>()
     expect(token_type).toBe('bearer')
     const claims = decodeJwt(access_token)

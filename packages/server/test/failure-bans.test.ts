@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FailureBans } from '../src/auth/failure-bans.js'
-import { as, makeKey, storeApp } from './store-helper.js'
+import { as, FIRST, makeKey, storeApp } from './store-helper.js'
 
 const anyNumber: unknown = expect.any(Number)
 
@@ -41,12 +41,27 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
       const from = (ip: string, headers: Record<string, string>) =>
         app.inject({ url: '/v1/models', headers, remoteAddress: ip })
       for (let i = 0; i < 3; i++) expect((await from(other, as('garbage'))).statusCode).toBe(401)
-      const banned = await from(other, admin)
-      expect([banned.statusCode, banned.json()]).toEqual([
-        429,
-        { detail: 'Too many failed attempts. IP temporarily banned.' },
-      ])
+      // Banned: what the address sends without a valid credential is refused, at once …
+      for (const headers of [as('garbage'), {}]) {
+        const banned = await from(other, headers)
+        expect([banned.statusCode, banned.json()]).toEqual([
+          429,
+          { detail: 'Too many failed attempts. IP temporarily banned.' },
+        ])
+      }
+      const signInFrom = (password: string) =>
+        app.inject({ method: 'POST', url: '/token', payload: { ...FIRST, password }, remoteAddress: other })
+      expect((await signInFrom('not the password')).statusCode).toBe(429)
+      // … but not whoever else is behind it: a valid token, a right password (and so the unban) still pass.
+      expect((await from(other, admin)).statusCode).toBe(200)
+      expect((await signInFrom(FIRST.password)).statusCode).toBe(200)
       expect((await from('127.0.0.1', admin)).statusCode).toBe(200)
+      // The ban is evidence: the trail's security tier has it.
+      const trail = await app.inject({
+        url: '/v1/audit/search?status=ip_banned&tier=security',
+        headers: admin,
+      })
+      expect(trail.json()).toMatchObject({ hits: [{ client_ip: other, endpoint: '', http_status: 429 }] })
       const bans = (
         await app.inject({ url: '/v1/admin/security/banned-ips', headers: admin })
       ).json<unknown>()
@@ -67,7 +82,7 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
         headers: admin,
         payload: { ip: other },
       })
-      expect((await from(other, admin)).statusCode).toBe(200)
+      expect((await from(other, as('garbage'))).statusCode).toBe(401)
 
       // A disabled key used three times: the (address, key) pair is banned, even once the key is enabled again.
       const key = await makeKey(app, admin, { name: 'k' })
@@ -105,6 +120,26 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
       expect((await from(other, as(key.key))).statusCode).toBe(200)
     },
   )
+
+  it('count an address however it is written: IPv4 in IPv6, and IPv6 by its /64', () => {
+    const bans = new FailureBans({ load: () => undefined, save: () => undefined })
+    bans.setConfig({
+      ip: { max_failures: 1, window_seconds: 60, ban_seconds: 600 },
+      key: { max_failures: 1, window_seconds: 60, ban_seconds: 600 },
+    })
+    bans.failIp('::ffff:10.0.0.1')
+    expect(bans.ipBan('10.0.0.1')).toBe(600)
+    expect(bans.bannedIps()).toMatchObject([{ ip: '10.0.0.1' }])
+    expect(bans.unbanIp('10.0.0.1')).toBe(true)
+    expect(bans.ipBan('::ffff:10.0.0.1')).toBe(0)
+    bans.failIp('2001:db8:1:2::1')
+    expect(bans.ipBan('2001:db8:1:2:ffff::9')).toBe(600)
+    expect(bans.ipBan('2001:db8:1:3::1')).toBe(0)
+    expect(bans.unbanIp('2001:db8:1:2::77')).toBe(true)
+    bans.failKey('::ffff:10.0.0.2', 7)
+    expect(bans.keyBan('10.0.0.2', 7)).toBe(600)
+    expect(bans.bannedKeys()).toMatchObject([{ ip: '10.0.0.2', key_id: 7 }])
+  })
 
   it('keep bounded memory and let a ban outlive a flood of new names', () => {
     let now = 0

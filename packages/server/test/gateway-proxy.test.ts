@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { UPSTREAM_CSP } from '../src/gateway/forward.js'
 import { testGateway } from './helper.js'
@@ -5,6 +6,10 @@ import { closedAfter, framingUpstream, httpUpstream, rawRequest, rawUpstream } f
 
 /** A request written by hand: a head (with the Host every test uses) and an optional body. */
 const raw = (head: string, body = '') => `${head}\r\nHost: 127.0.0.1\r\n\r\n${body}`
+
+/** An upstream's answer as FastAPI writes it: JSON, and typed so (the gateway holds its JSON routes to it). */
+const answerJson = (_request: IncomingMessage, response: ServerResponse) =>
+  response.setHeader('content-type', 'application/json').end('{}')
 
 const CHAT = JSON.stringify({ model: 'tiny', messages: [{ role: 'user', content: 'hello' }] })
 const chatRequest = raw(
@@ -60,8 +65,26 @@ describe('the gateway frames every request it forwards as its client sent it', (
     ])
   })
 
+  it('forwards a DELETE typed as JSON with no body as a DELETE with no body', async () => {
+    const upstream = await framingUpstream()
+    const { url } = await testGateway(upstream.url)
+    for (const length of ['\r\nContent-Length: 0', '']) {
+      const head = `DELETE /api/v1/models/x HTTP/1.1\r\nContent-Type: application/json${length}`
+      const answer = await rawRequest(url, raw(head))
+      expect(answer?.status, head).toBe(200)
+      expect(JSON.parse(answer?.body ?? '{}')).toEqual({ method: 'DELETE', path: '/v1/models/x' })
+      expect((await rawRequest(url, chatRequest))?.status).toBe(200)
+    }
+    expect(upstream.seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'DELETE', path: '/v1/models/x', body: '' },
+      { method: 'POST', path: '/v1/chat/completions', body: CHAT },
+      { method: 'DELETE', path: '/v1/models/x', body: '' },
+      { method: 'POST', path: '/v1/chat/completions', body: CHAT },
+    ])
+  })
+
   it('answers a request it refuses before reading its body, and ends that connection', async () => {
-    const upstream = await httpUpstream((_request, response) => response.end('{}'))
+    const upstream = await httpUpstream(answerJson)
     const { url } = await testGateway(upstream.url)
     let answer = ''
     const closed = await closedAfter(url, (socket) => {
@@ -97,7 +120,7 @@ describe('the gateway frames every request it forwards as its client sent it', (
   })
 
   it("passes a query on as it came, malformed escapes and all: they are the cluster's to judge", async () => {
-    const upstream = await httpUpstream((_request, response) => response.end('{}'))
+    const upstream = await httpUpstream(answerJson)
     const { url } = await testGateway(upstream.url)
     for (const query of ['q=%', 'x=%E0%A4%A', 'next=../a']) {
       expect((await rawRequest(url, raw(`GET /v1/models?${query} HTTP/1.1`)))?.status, query).toBe(200)
@@ -149,7 +172,7 @@ describe('every forwarded path stays under the endpoint', () => {
   ]
 
   it('refuses dot segments however they are written, over HTTP and WebSocket', async () => {
-    const upstream = await httpUpstream((_request, response) => response.end('{}'))
+    const upstream = await httpUpstream(answerJson)
     const { url } = await testGateway(`${upstream.url}/base`)
     for (const path of escapes) {
       expect((await rawRequest(url, raw(`GET ${path} HTTP/1.1`)))?.status, path).toBe(400)
@@ -169,7 +192,7 @@ describe('every forwarded path stays under the endpoint', () => {
 
 describe('headers are cleaned both ways', () => {
   it("drops the client's cookies, proxy credentials, forwarding claims and hop-by-hop headers", async () => {
-    const upstream = await httpUpstream((_request, response) => response.end('{}'))
+    const upstream = await httpUpstream(answerJson)
     const { url } = await testGateway(upstream.url)
     const answer = await rawRequest(
       url,
@@ -379,5 +402,72 @@ describe('adapted routes take only JSON from the cluster, and only so much', () 
     )
     expect(finished).toBe(false)
     expect(written).toBeLessThan(60)
+  })
+})
+
+describe("forwarded answers to the console's JSON routes are JSON, or a 502 saying what came", () => {
+  const page = '<!doctype html><title>Sign in</title>'
+
+  it('answers 502 naming what came when the registrations list is an HTML page, at /v1 and /api/v1', async () => {
+    // A proxy in front of the cluster, or a web UI at its address, answering the API with a page.
+    const upstream = await httpUpstream((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'max-age=600' })
+        .end(page),
+    )
+    const { url } = await testGateway(upstream.url)
+    for (const [path, asked] of [
+      ['/v1/model_registrations/LLM', '/v1/model_registrations/LLM'],
+      ['/api/v1/model_registrations/LLM?detailed=true', '/v1/model_registrations/LLM'],
+      ['/api/v1/model_registrations/embedding', '/v1/model_registrations/embedding'],
+    ] as const) {
+      const answer = await fetch(`${url}${path}`)
+      expect(answer.status, path).toBe(502)
+      expect(answer.headers.get('content-type'), path).toMatch(/^application\/json/)
+      // Nothing the cluster said of its page describes this answer: a browser must not keep it.
+      expect(answer.headers.get('cache-control'), path).toBeNull()
+      expect(await answer.json(), path).toEqual({
+        detail: `The Xinference cluster at ${upstream.url} answered text/html where JSON was expected, from ${asked}`,
+      })
+    }
+    expect(upstream.seen).toHaveLength(3)
+  })
+
+  it('holds every JSON route to it, and passes JSON, plain-text errors, empty answers and other routes on', async () => {
+    const upstream = await httpUpstream((request, response) => {
+      const path = new URL(request.url ?? '/', 'http://upstream').pathname
+      const json = { 'content-type': 'application/json' }
+      if (path === '/v1/cluster/info') response.writeHead(200, json).end('[]')
+      else if (path === '/v1/engines/qwen') response.writeHead(404, { 'content-type': 'text/html' }).end(page)
+      else if (path === '/v1/models/prompts') response.writeHead(200).end('{}')
+      else if (path === '/v1/cache/models')
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error: boom')
+      else if (path === '/v1/models/gone') response.writeHead(200, { 'content-length': '0' }).end()
+      else if (path === '/metrics') response.writeHead(200, { 'content-type': 'text/plain' }).end('up 1\n')
+      else response.writeHead(200, { 'content-type': 'text/html' }).end(page)
+    })
+    const { url } = await testGateway(upstream.url)
+    const detail = async (answer: Response) => ((await answer.json()) as { detail: string }).detail
+    expect(await (await fetch(`${url}/v1/cluster/info?detailed=true`)).json()).toEqual([])
+    const missing = await fetch(`${url}/api/v1/engines/qwen`)
+    expect(missing.status).toBe(502)
+    expect(await detail(missing)).toMatch(
+      /answered text\/html where JSON was expected, from \/v1\/engines\/qwen$/,
+    )
+    const untyped = await fetch(`${url}/api/v1/models/prompts`)
+    expect(untyped.status).toBe(502)
+    expect(await detail(untyped)).toMatch(/answered an answer without a content type where JSON was expected/)
+    const failed = await fetch(`${url}/api/v1/cache/models?model_version=x`, { method: 'DELETE' })
+    expect(failed.status).toBe(500)
+    expect(await failed.text()).toBe('Internal Server Error: boom')
+    const gone = await fetch(`${url}/api/v1/models/gone`, { method: 'DELETE' })
+    expect(gone.status).toBe(200)
+    expect(await gone.text()).toBe('')
+    // Not the console's JSON routes: a model's web UI, the cluster's metrics.
+    const ui = await fetch(`${url}/tiny/`)
+    expect(ui.status).toBe(200)
+    expect(ui.headers.get('content-security-policy')).toBe(UPSTREAM_CSP)
+    expect(await ui.text()).toBe(page)
+    expect(await (await fetch(`${url}/metrics`)).text()).toBe('up 1\n')
   })
 })

@@ -457,4 +457,21 @@ describe('the gateway in front of our own platform', () => {
     )
     expect(catalogue.map((family) => family.model_name)).toContain('tiny-chat')
   })
+
+  it('forwards a DELETE typed as JSON with no body, which the platform serves as one without', async () => {
+    const platform = await testApp()
+    await platform.listen({ host: '127.0.0.1', port: 0 })
+    const address = platform.server.address()
+    const { url } = await testGateway(
+      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    )
+    for (const headers of [{}, { 'content-type': 'application/json' }] as Record<string, string>[]) {
+      const answer = await fetch(`${url}/api/v1/cache/models?model_version=nothing`, {
+        method: 'DELETE',
+        headers,
+      })
+      expect(answer.status, JSON.stringify(headers)).toBe(404)
+      expect(await answer.json()).toEqual({ detail: 'No cached model version nothing' })
+    }
+  })
 })

@@ -207,7 +207,8 @@ describe('serving-console CLI', () => {
 
   it('says in one line which database is broken and what to do', async () => {
     const dataDir = tempDir()
-    writeFileSync(join(dataDir, 'platform.db'), 'this is not a database '.repeat(100))
+    // 0600 as the server makes it: a looser file would add a line saying it was tightened.
+    writeFileSync(join(dataDir, 'platform.db'), 'this is not a database '.repeat(100), { mode: 0o600 })
     const server = start(['--port', String(await freePort()), '--data-dir', dataDir])
     expect(await server.exited).toBe(2)
     const lines = server.output().trim().split('\n')

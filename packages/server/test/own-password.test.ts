@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest'
 import { as, FIRST, makeKey, storeApp } from './store-helper.js'
 
 describe('one’s own password, and the forced change (v3’s must_change_password)', () => {
+  it('wrong current passwords are slowed as wrong sign-ins are', { timeout: 60_000 }, async () => {
+    const { app, admin } = await storeApp()
+    const change = (current_password: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/v1/auth/password',
+        headers: admin,
+        payload: { current_password, new_password: 'another password 1' },
+      })
+    for (let i = 0; i < 5; i++) expect((await change(`guess ${String(i)}`)).statusCode).toBe(400)
+    const slowed = await change('guess 5')
+    expect(slowed.statusCode).toBe(429)
+    expect(slowed.json<{ detail: string }>().detail).toMatch(
+      /^Too many failed sign-ins; try again in \d+ s\.$/,
+    )
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
   it(
     'a reset user may do nothing but change it; then everything as before',
     { timeout: 60_000 },
@@ -36,10 +54,17 @@ describe('one’s own password, and the forced change (v3’s must_change_passwo
       expect((await change({ current_password: 'set by admin 1', new_password: 'short' })).statusCode).toBe(
         422,
       )
-      expect(
-        (await change({ current_password: 'set by admin 1', new_password: 'alice password 2' })).json(),
-      ).toEqual({ ok: true })
-      expect((await app.inject({ url: '/v1/models', headers: token })).statusCode).toBe(200)
+      const changed = await change({ current_password: 'set by admin 1', new_password: 'alice password 2' })
+      expect(changed.headers['cache-control']).toBe('no-store')
+      const fresh = changed.json<{ ok: boolean; access_token: string; refresh_token: string }>()
+      expect(fresh).toMatchObject({
+        ok: true,
+        token_type: 'bearer',
+        refresh_token: expect.any(String) as string,
+      })
+      // The new password ended every session, the one that changed it too; its answer is a new one.
+      expect((await app.inject({ url: '/v1/models', headers: token })).statusCode).toBe(401)
+      expect((await app.inject({ url: '/v1/models', headers: as(fresh.access_token) })).statusCode).toBe(200)
       const again = await app.inject({
         method: 'POST',
         url: '/token',

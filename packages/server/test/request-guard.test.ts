@@ -175,6 +175,32 @@ describe('bodies and paths', () => {
     expect(huge.json<{ detail: string }>().detail).toBeTruthy()
   })
 
+  it('reads an empty body typed as JSON as no body, as FastAPI does; a body a route needs is still asked for', async () => {
+    const app = await testApp()
+    const json = { 'content-type': 'application/json' }
+    for (const [url, status] of [
+      ['/v1/models/nothing', 400],
+      ['/api/v1/models/nothing', 400],
+      ['/api/v1/cache/models?model_version=nothing', 404],
+    ] as const) {
+      const bare = await app.inject({ method: 'DELETE', url })
+      expect(bare.statusCode, url).toBe(status)
+      for (const headers of [json, { ...json, 'content-length': '0' }]) {
+        const typed = await app.inject({ method: 'DELETE', url, headers })
+        expect(typed.statusCode, url).toBe(status)
+        expect(typed.json(), url).toEqual(bare.json())
+      }
+    }
+    // A POST that takes no body is served; one whose body is required answers 422, as without the header.
+    const cancel = await app.inject({ method: 'POST', url: '/api/v1/models/nothing/cancel', headers: json })
+    expect(cancel.json()).toEqual({ detail: 'Model nothing is not being launched' })
+    const launch = await app.inject({ method: 'POST', url: '/api/v1/models', headers: json })
+    expect(launch.statusCode).toBe(422)
+    expect(launch.json()).toEqual((await app.inject({ method: 'POST', url: '/api/v1/models' })).json())
+    expect(launch.json<{ detail: { loc: string[] }[] }>().detail[0]?.loc).toEqual(['body'])
+    expect(app.platform.models.launches()).toHaveLength(0)
+  })
+
   it('answers over-long names and bad URLs with {detail}', async () => {
     const app = await testApp()
     const long = 'a'.repeat(2000)

@@ -257,9 +257,15 @@ describe('refresh tokens of the user store (upstream v3’s /v1/auth/refresh and
         ).json(),
       ).toEqual({ ok: true })
       expect((await refresh(app, next.refresh_token)).statusCode).toBe(401)
+      // Logout ends the session: its access token too, not an hour later.
+      const ended = await app.inject({
+        url: '/api/v1/models',
+        headers: { authorization: `Bearer ${next.access_token}` },
+      })
+      expect(ended.statusCode).toBe(401)
 
       // A user disabled by an administrator loses every refresh token at once.
-      const admin = { authorization: `Bearer ${next.access_token}` }
+      const admin = { authorization: `Bearer ${await signIn(app, FIRST)}` }
       const viewer = { username: 'viewer', password: 'viewer password 1', permissions: ['models:list'] }
       await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: viewer })
       const viewerTokens = (await app.inject({ method: 'POST', url: '/token', payload: viewer })).json<{

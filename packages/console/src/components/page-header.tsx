@@ -67,7 +67,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       )}
       {changing && (
         <Suspense>
-          <ChangePasswordDialog onClose={() => setChanging(false)} />
+          <ChangePasswordDialog onClose={() => setChanging(false)} onSignedOut={logOut} />
         </Suspense>
       )}
     </header>

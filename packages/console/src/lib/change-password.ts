@@ -1,16 +1,22 @@
-import { apiPaths, OkResponse, type ChangePasswordRequest } from '@serving-console/contract'
+import { apiPaths, ChangePasswordResponse, type ChangePasswordRequest } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
 import { api } from './api-client'
+import { signIn } from './auth'
 
 /**
  * `PUT /v1/auth/password` (the platform's user store): the signed-in user's own new password, proving the current
- * one; it also ends a change an administrator required. A 400 says what was wrong (the current password).
+ * one; it also ends a change an administrator required. The new password ends every session of the user, this one
+ * too: the answer carries a new session's tokens, which this one goes on with. A 400 says what was wrong (the
+ * current password).
  */
 export const useChangePassword = (onChanged: () => void) =>
   useMutation({
     mutationFn: (change: ChangePasswordRequest) =>
-      api.put(apiPaths.ownPassword, change, { schema: OkResponse, reportAuthStatus: false }),
+      api.put(apiPaths.ownPassword, change, { schema: ChangePasswordResponse, reportAuthStatus: false }),
     // Shown in the form itself, not as a toast.
     meta: { shownOnScreen: () => true },
-    onSuccess: onChanged,
+    onSuccess: (answer) => {
+      if (answer.access_token) signIn(answer.access_token, answer.refresh_token)
+      onChanged()
+    },
   })

@@ -1,8 +1,18 @@
-import type { AuditEntry, AuditFilterOptions, AuditQuery } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
+import type { NewBan } from '../auth/failure-bans.js'
+
+export { parseTime } from './audit-query.js'
+
+/**
+ * The trail's two tiers, kept apart so that one cannot push the other out. `security`: sign-ins, bans, and what a
+ * signed-in user changed or was refused — evidence, which only someone holding a credential can add to.
+ * `request`: inference, and what was refused to nobody in particular — which anyone who can connect can add to.
+ */
+export type AuditTier = 'security' | 'request'
 
 /** What the trail records of one request: names, addresses and outcomes only — never a body. */
 export interface AuditRecord {
+  tier: AuditTier
   category: string
   auth_type: string
   user: string
@@ -17,127 +27,120 @@ export interface AuditRecord {
   http_status: number
   latency_ms: number
   client_ip: string
+  /**
+   * Records with the same fold within FOLD_MS of the first are one row with a count (and the time of the last):
+   * repeated refusals, so a flood of them adds a row a minute, not a row a request.
+   */
+  fold?: string | undefined
 }
 
-/** The trail keeps this many rows at most; the oldest go first (about 30 MB of SQLite). */
-export const MAX_AUDIT_ROWS = 100_000
-/** Pruning looks at the count this often, not on every insert. */
+/** How long each tier keeps its rows: at most this many, none older than this (docs/security.md). */
+export interface Retention {
+  rows: number
+  days: number
+}
+export const RETENTION: Record<AuditTier, Retention> = {
+  security: { rows: 100_000, days: 365 },
+  request: { rows: 100_000, days: 30 },
+}
+
+/** Pruning looks at a tier this often, not on every insert. */
 const PRUNE_EVERY = 500
 /** Each field is cut to this length: a request cannot make a row large. */
 const FIELD_LIMIT = 512
-/** The most rows one CSV export holds. */
-export const MAX_EXPORT_ROWS = 50_000
+/** Repeated records are folded within this window from the first. */
+const FOLD_MS = 60_000
+/** Folds followed at most; when full the oldest is forgotten (its next record starts a new row). */
+const MAX_FOLDS = 10_000
+const DAY_MS = 86_400_000
 
-const TEXT_FILTERS = ['user', 'api_key_name', 'model_id', 'model_name', 'client_ip'] as const
-const LIST_FILTERS = ['model_type', 'category', 'auth_type', 'status'] as const
-const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
-
-/** v3's time bounds: `now`, `now-15m` (s, m, h, d), or an ISO date-time; undefined when it is none of them. */
-export function parseTime(value: string, now = Date.now()): number | undefined {
-  if (value === 'now') return now
-  const relative = /^now-(\d{1,6})([smhd])$/.exec(value)
-  if (relative) return now - Number(relative[1]) * (UNITS[relative[2] as string] as number)
-  const time = Date.parse(value)
-  return Number.isNaN(time) ? undefined : time
-}
-
-/** The question a query asks, as SQL: v3's semantics (a part of the text, case aside; lists are any of). */
-function where(
-  query: AuditQuery,
-  now: number,
-): { sql: string; params: (string | number)[] } | { invalid: string } {
-  const clauses: string[] = []
-  const params: (string | number)[] = []
-  const from = parseTime(query.time_from ?? 'now-1h', now)
-  const to = parseTime(query.time_to ?? 'now', now)
-  if (from === undefined) return { invalid: 'time_from must be now, now-<n><s|m|h|d> or an ISO date-time' }
-  if (to === undefined) return { invalid: 'time_to must be now, now-<n><s|m|h|d> or an ISO date-time' }
-  clauses.push('at >= ? AND at <= ?')
-  params.push(new Date(from).toISOString(), new Date(to).toISOString())
-  for (const field of TEXT_FILTERS) {
-    const value = query[field]
-    if (!value) continue
-    clauses.push(`instr(lower(${field}), ?) > 0`)
-    params.push(value.toLowerCase())
-  }
-  for (const field of LIST_FILTERS) {
-    const terms = (query[field] ?? '')
-      .split(',')
-      .map((term) => term.trim().toLowerCase())
-      .filter(Boolean)
-      .slice(0, 16)
-    if (terms.length === 0) continue
-    clauses.push(`lower(${field}) IN (${terms.map(() => '?').join(', ')})`)
-    params.push(...terms)
-  }
-  return { sql: clauses.join(' AND '), params }
-}
-
-interface Row extends AuditRecord {
-  id: number
-  at: string
-}
-
-const entryOf = (row: Row): AuditEntry => ({
-  '@timestamp': row.at,
-  event_type: 'api_call',
-  category: row.category,
-  auth_type: row.auth_type,
-  user: row.user,
-  api_key_name: row.api_key_name,
-  api_key_prefix: row.api_key_prefix,
-  model_id: row.model_id,
-  model_name: row.model_name,
-  model_type: row.model_type,
-  endpoint: row.endpoint,
-  status: row.status,
-  latency_ms: row.latency_ms,
-  client_ip: row.client_ip,
-  method: row.method,
-  http_status: row.http_status,
-})
-
-export const CSV_COLUMNS = [
-  '@timestamp',
-  'category',
-  'auth_type',
-  'user',
-  'api_key_name',
-  'api_key_prefix',
-  'method',
-  'endpoint',
-  'model_id',
-  'model_name',
-  'model_type',
-  'status',
-  'http_status',
-  'latency_ms',
-  'client_ip',
-] as const
-
-/** One CSV field: quoted when it must be, and never read as a formula by a spreadsheet (OWASP's CSV injection). */
-function csvField(value: string | number | undefined): string {
-  let text = value === undefined ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-/** The audit trail in SQLite: recorded requests, searched and exported as upstream v3's audit center shows them. */
+/**
+ * The audit trail in SQLite, written here on the event loop (one insert, or one update of a folded row, per
+ * recorded request); read by AuditReader in a thread of its own.
+ */
 export class AuditLog {
-  private sincePrune = 0
+  private readonly sincePrune: Record<AuditTier, number> = { security: 0, request: 0 }
+  private readonly folds = new Map<string, { id: number; until: number }>()
 
   constructor(
     private readonly db: Db,
-    private readonly maxRows = MAX_AUDIT_ROWS,
-  ) {}
+    private readonly retention: Record<AuditTier, Retention> = RETENTION,
+  ) {
+    this.prune('security')
+    this.prune('request')
+  }
 
   record(record: AuditRecord, at = new Date()): void {
+    const time = at.getTime()
+    const fold = record.fold === undefined ? undefined : this.folds.get(record.fold)
+    if (fold && fold.until > time) {
+      const { changes } = this.db.run(
+        'UPDATE audit_log SET count = count + 1, last_at = ?, latency_ms = max(latency_ms, ?) WHERE id = ?',
+        at.toISOString(),
+        Math.round(record.latency_ms * 10) / 10,
+        fold.id,
+      )
+      if (changes === 1) return
+    }
+    const id = this.insert(record, at)
+    if (record.fold !== undefined) this.follow(record.fold, { id, until: time + FOLD_MS })
+    if (++this.sincePrune[record.tier] >= Math.min(PRUNE_EVERY, this.retention[record.tier].rows)) {
+      this.prune(record.tier, time)
+    }
+  }
+
+  /** A ban the failure limits just made: evidence of an attack, in the security tier, from the banned address. */
+  recordBan(ban: NewBan, at = new Date()): void {
+    const key = ban.key_id === undefined ? '' : `#${String(ban.key_id)}`
+    this.record(
+      {
+        tier: 'security',
+        category: 'auth',
+        auth_type: key ? 'api_key' : 'none',
+        user: '',
+        api_key_name: key,
+        api_key_prefix: '',
+        model_id: '',
+        model_name: '',
+        model_type: '',
+        // No request made it: the row is the event itself (the Security page lists the ban and its end).
+        method: '',
+        endpoint: '',
+        status: key ? 'key_banned' : 'ip_banned',
+        http_status: 429,
+        latency_ms: 0,
+        client_ip: ban.ip,
+      },
+      at,
+    )
+  }
+
+  /** Keeps a tier's newest `rows`, none older than its `days`. */
+  prune(tier: AuditTier, now = Date.now()): void {
+    const { rows, days } = this.retention[tier]
+    this.sincePrune[tier] = 0
+    this.db.run(
+      'DELETE FROM audit_log WHERE tier = ? AND at < ?',
+      tier,
+      new Date(now - days * DAY_MS).toISOString(),
+    )
+    this.db.run(
+      `DELETE FROM audit_log WHERE tier = ? AND id < (
+         SELECT id FROM audit_log WHERE tier = ? ORDER BY id DESC LIMIT 1 OFFSET ?)`,
+      tier,
+      tier,
+      rows - 1,
+    )
+  }
+
+  private insert(record: AuditRecord, at: Date): number {
     const cut = (value: string) => value.slice(0, FIELD_LIMIT)
     this.db.run(
-      `INSERT INTO audit_log (at, category, auth_type, user, api_key_name, api_key_prefix, model_id, model_name,
-         model_type, method, endpoint, status, http_status, latency_ms, client_ip)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO audit_log (at, tier, category, auth_type, user, api_key_name, api_key_prefix, model_id,
+         model_name, model_type, method, endpoint, status, http_status, latency_ms, client_ip)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       at.toISOString(),
+      record.tier,
       cut(record.category),
       cut(record.auth_type),
       cut(record.user),
@@ -153,55 +156,13 @@ export class AuditLog {
       Math.round(record.latency_ms * 10) / 10,
       cut(record.client_ip),
     )
-    if (++this.sincePrune >= Math.min(PRUNE_EVERY, this.maxRows)) this.prune()
+    return (this.db.get('SELECT last_insert_rowid() AS id') as { id: number }).id
   }
 
-  /** Keeps the newest `maxRows`. */
-  prune(): void {
-    this.sincePrune = 0
-    this.db.run('DELETE FROM audit_log WHERE id <= (SELECT max(id) FROM audit_log) - ?', this.maxRows)
-  }
-
-  /** Newest first, a page of them, and how many match. */
-  search(query: AuditQuery, now = Date.now()): { hits: AuditEntry[]; total: number } | { invalid: string } {
-    const filter = where(query, now)
-    if ('invalid' in filter) return filter
-    const total = (
-      this.db.get(`SELECT count(*) AS n FROM audit_log WHERE ${filter.sql}`, ...filter.params) as {
-        n: number
-      }
-    ).n
-    const rows = this.db.all(
-      `SELECT * FROM audit_log WHERE ${filter.sql} ORDER BY id DESC LIMIT ? OFFSET ?`,
-      ...filter.params,
-      query.size ?? 50,
-      query.page_from ?? 0,
-    ) as Row[]
-    return { hits: rows.map(entryOf), total }
-  }
-
-  /** The matching rows as CSV, newest first, at most MAX_EXPORT_ROWS. */
-  csv(query: AuditQuery, now = Date.now()): string | { invalid: string } {
-    const found = this.search({ ...query, page_from: 0, size: MAX_EXPORT_ROWS }, now)
-    if ('invalid' in found) return found
-    const lines = found.hits.map((hit) => CSV_COLUMNS.map((column) => csvField(hit[column])).join(','))
-    return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`
-  }
-
-  /** The values seen in each filterable field (at most 200 each), for the filters' suggestions. */
-  filterOptions(): AuditFilterOptions {
-    const values = (field: string) =>
-      (
-        this.db.all(
-          `SELECT DISTINCT ${field} AS value FROM audit_log WHERE ${field} != '' ORDER BY ${field} LIMIT 200`,
-        ) as { value: string }[]
-      ).map((row) => row.value)
-    return {
-      user: values('user'),
-      api_key_name: values('api_key_name'),
-      model_id: values('model_id'),
-      model_name: values('model_name'),
-      client_ip: values('client_ip'),
-    }
+  private follow(fold: string, entry: { id: number; until: number }): void {
+    // Re-inserted, so the map stays oldest first: the oldest fold goes when it is full.
+    this.folds.delete(fold)
+    this.folds.set(fold, entry)
+    if (this.folds.size > MAX_FOLDS) this.folds.delete(this.folds.keys().next().value as string)
   }
 }

@@ -89,7 +89,7 @@ export function fileDirectory(settings: AuthSettings): {
         const matches = secretsEqual(password, user?.password ?? '\u0000 no such user')
         return Promise.resolve(user && matches ? user : null)
       },
-      current: (username) => users.get(username),
+      current: ({ sub }) => users.get(sub),
       keyOwner: (token) => keys.find(([key]) => secretsEqual(token, key))?.[1],
     },
   }

@@ -5,6 +5,10 @@ import type { KeyHolder, KeyRefusal } from './api-keys.js'
 
 export interface Identity {
   username: string
+  /** The user's id in the built-in store; undefined for the auth file's users. */
+  userId?: number | undefined
+  /** The session the access token belongs to (the built-in store), which logout ends. */
+  session?: string | undefined
   scopes: readonly Scope[]
   /** Set when the bearer is one of the user store's API keys: it reaches only models, and only its own. */
   key?: KeyHolder
@@ -36,6 +40,8 @@ const invalidCredentials = () => new HttpError(401, 'Could not validate credenti
 
 /** Someone who may sign in, with the scopes they hold now. */
 export interface AuthUser {
+  /** The built-in store's id; the auth file's users have none. */
+  id?: number
   username: string
   permissions: readonly Scope[]
   /** Set when an administrator chose their password: they are to change it (upstream v3's flag). */
@@ -46,10 +52,17 @@ export interface AuthUser {
 export interface UserDirectory {
   /** The user whose password this is, or null; unknown names cost what wrong passwords cost. */
   checkPassword(username: string, password: string): Promise<AuthUser | null>
-  /** A user who may still be let in (listed, enabled), with their scopes now. */
-  current(username: string): AuthUser | undefined
+  /** The user a valid token names, while they may still be let in (listed, enabled, in a live session). */
+  current(claims: TokenClaims): AuthUser | undefined
   /** The owner of an API key, or undefined. */
   keyOwner(token: string): AuthUser | undefined
+}
+
+/** What a token says of its user: a name, and with the built-in store an id and a session. */
+export interface TokenClaims {
+  sub: string
+  uid?: unknown
+  sid?: unknown
 }
 
 /** How this server signs its tokens. */
@@ -75,8 +88,14 @@ export class Authenticator {
     return this.directory.checkPassword(username, password)
   }
 
-  async issueToken(user: AuthUser): Promise<string> {
-    return new SignJWT({ scopes: [...user.permissions] })
+  /** An access token of `user`, in `session` where the directory keeps sessions. */
+  async issueToken(user: AuthUser, session?: string): Promise<string> {
+    const claims = {
+      scopes: [...user.permissions],
+      ...(user.id === undefined ? {} : { uid: user.id }),
+      ...(session === undefined ? {} : { sid: session }),
+    }
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: this.tokens.algorithm })
       .setSubject(user.username)
       .setIssuedAt()
@@ -96,14 +115,19 @@ export class Authenticator {
       return identityOfUser(owner, key)
     }
     try {
+      // Whatever a token claims, it is not taken past the lifetime this server gives its tokens (from `iat`).
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [this.tokens.algorithm],
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'exp', 'iat'],
+        maxTokenAge: this.tokens.expireMinutes * 60,
       })
       // Scopes come from the directory, not the token: it is the truth for a user who is still listed.
-      const user = payload.sub === undefined ? undefined : this.directory.current(payload.sub)
+      const user =
+        payload.sub === undefined
+          ? undefined
+          : this.directory.current({ sub: payload.sub, uid: payload['uid'], sid: payload['sid'] })
       if (!user) throw invalidCredentials()
-      return identityOfUser(user)
+      return identityOfUser(user, undefined, typeof payload['sid'] === 'string' ? payload['sid'] : undefined)
     } catch (error) {
       if (error instanceof HttpError) throw error
       if (error instanceof errors.JOSEError) throw invalidCredentials()
@@ -112,10 +136,12 @@ export class Authenticator {
   }
 }
 
-/** admin passes every check. */
-function identityOfUser(user: AuthUser, key?: KeyHolder): Identity {
+/** Who a request acts as: the user, through one of their keys or in one of their sessions. */
+function identityOfUser(user: AuthUser, key?: KeyHolder, session?: string): Identity {
   return {
     username: user.username,
+    userId: user.id,
+    ...(session ? { session } : {}),
     scopes: user.permissions,
     ...(key ? { key } : {}),
     ...(user.must_change_password ? { mustChangePassword: true } : {}),

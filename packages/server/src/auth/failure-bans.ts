@@ -1,4 +1,5 @@
 import type { BannedIp, BannedKey, FailureLimit, RateLimitConfig } from '@serving-console/contract'
+import { addressKey } from './sign-in-limiter.js'
 
 /** Upstream v3's defaults. */
 export const DEFAULT_LIMITS: RateLimitConfig = {
@@ -31,19 +32,22 @@ class Tier {
     return left > 0 ? Math.ceil(left / 1000) : 0
   }
 
-  fail(name: string): void {
+  /** Counts a failure; true when it made a ban. */
+  fail(name: string): boolean {
     const { max_failures, window_seconds, ban_seconds } = this.limit()
     const now = this.now()
     const entry = this.entries.get(name) ?? { failures: [], bannedUntil: 0 }
     this.entries.delete(name) // re-inserted last: the map stays least recently failed first
     entry.failures = entry.failures.filter((time) => time > now - window_seconds * 1000)
     entry.failures.push(now)
-    if (entry.failures.length >= max_failures) {
+    const banning = entry.failures.length >= max_failures
+    if (banning) {
       entry.bannedUntil = now + ban_seconds * 1000
       entry.failures = []
     }
     this.entries.set(name, entry)
     if (this.entries.size > MAX_TRACKED) this.forgetOne()
+    return banning
   }
 
   /** The least recently failed name that is not banned; a ban is never pushed out by failures under new names. */
@@ -76,16 +80,24 @@ class Tier {
   }
 }
 
-const pair = (ip: string, keyId: number) => `${String(keyId)} ${ip}`
+const pair = (ip: string, keyId: number) => `${String(keyId)} ${addressKey(ip)}`
 const splitPair = (name: string) => {
   const space = name.indexOf(' ')
   return { ip: name.slice(space + 1), key_id: Number(name.slice(0, space)) }
 }
 
+/** A ban just made, for the audit trail. */
+export interface NewBan {
+  ip: string
+  key_id?: number
+}
+
 /**
- * Upstream v3's failure limits: failed authentications from one address ban the address (429 on every request);
- * refused uses of one API key from one address ban that pair. Kept in memory, as v3 does; the limits themselves
- * are settings (`load`/`save`).
+ * Upstream v3's failure limits: failed authentications from one address ban the address (429 for what it sends
+ * without a valid credential: plugins/auth.ts); refused uses of one API key from one address ban that pair.
+ * Addresses are counted as `addressKey` has them (IPv4 however written, IPv6 by its /64), so a ban is lifted by
+ * the address as the client wrote it. Kept in memory, as v3 does (a restart lifts them); the limits themselves are
+ * settings (`load`/`save`).
  */
 export class FailureBans {
   private limits: RateLimitConfig
@@ -95,6 +107,7 @@ export class FailureBans {
   constructor(
     private readonly settings: { load(): RateLimitConfig | undefined; save(config: RateLimitConfig): void },
     now: () => number = Date.now,
+    private readonly onBan: (ban: NewBan) => void = () => undefined,
   ) {
     this.limits = settings.load() ?? DEFAULT_LIMITS
     this.ips = new Tier(() => this.limits.ip, now)
@@ -111,7 +124,7 @@ export class FailureBans {
   }
 
   ipBan(ip: string): number {
-    return this.ips.remaining(ip)
+    return this.ips.remaining(addressKey(ip))
   }
 
   keyBan(ip: string, keyId: number): number {
@@ -119,11 +132,12 @@ export class FailureBans {
   }
 
   failIp(ip: string): void {
-    this.ips.fail(ip)
+    const name = addressKey(ip)
+    if (this.ips.fail(name)) this.onBan({ ip: name })
   }
 
   failKey(ip: string, keyId: number): void {
-    this.keys.fail(pair(ip, keyId))
+    if (this.keys.fail(pair(ip, keyId))) this.onBan({ ip: addressKey(ip), key_id: keyId })
   }
 
   bannedIps(): BannedIp[] {
@@ -146,7 +160,7 @@ export class FailureBans {
   }
 
   unbanIp(ip: string): boolean {
-    return this.ips.unban(ip)
+    return this.ips.unban(addressKey(ip))
   }
 
   unbanAllIps(): number {

@@ -75,6 +75,8 @@ export const ROUTE_SCOPES: Record<string, Access> = {
   'PUT /api/v1/admin/users/:user_id/permissions': 'users:manage',
   // One's own password: every signed-in user, and the one thing a user whose password was reset may do.
   'PUT /v1/auth/password': 'signed-in',
+  // Signing out everywhere: every session of the caller ends.
+  'POST /v1/auth/logout-all': 'signed-in',
   // Upstream v3's API keys: whoever may create keys sees their own; keys:manage sees and changes everyone's.
   'POST /api/v1/admin/keys': 'keys:create',
   'GET /api/v1/admin/keys': ['keys:create', 'keys:manage'],
@@ -118,6 +120,7 @@ export const KEY_ROUTES: ReadonlySet<string> = new Set([
 export const PASSWORD_CHANGE_ROUTES: ReadonlySet<string> = new Set([
   'PUT /v1/auth/password',
   'POST /v1/auth/logout',
+  'POST /v1/auth/logout-all',
   'POST /v1/auth/refresh',
 ])
 

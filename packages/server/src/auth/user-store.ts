@@ -25,8 +25,12 @@ interface Row {
   created_at: string
 }
 
-/** How long a refresh token may wait to be used. */
+/** How long a refresh token may wait to be used; how long a session lasts however often it is renewed. */
 const REFRESH_DAYS = 7
+const SESSION_DAYS = 30
+const DAY_MS = 86_400_000
+/** Sessions one user holds at most; signing in once more ends the oldest. */
+const MAX_SESSIONS = 50
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** A change that would leave the server without an enabled administrator (rolled back). */
@@ -96,7 +100,10 @@ export class UserStore {
     return row ? userOf(row) : undefined
   }
 
-  /** A new user; null when the name is taken. */
+  /**
+   * A new user; null when the name is taken, case aside: `Alice` and `alice` would read as one person in every
+   * list and in the trail. The insert itself checks, so two creations at once cannot both succeed.
+   */
   async create(user: {
     username: string
     password: string
@@ -104,17 +111,20 @@ export class UserStore {
   }): Promise<StoredUser | null> {
     const hash = await hashPassword(user.password)
     const { changes } = this.db.run(
-      'INSERT OR IGNORE INTO users (username, password_hash, permissions) VALUES (?, ?, ?)',
+      `INSERT INTO users (username, password_hash, permissions)
+       SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM users WHERE username = ? COLLATE NOCASE)`,
       user.username,
       hash,
       JSON.stringify(user.permissions),
+      user.username,
     )
     return changes === 1 ? (this.find(user.username) ?? null) : null
   }
 
   /**
    * Enables or disables a user and/or sets their permissions, in one transaction that refuses (LastAdministrator,
-   * rolled back) a change leaving no enabled administrator: nobody could manage the server any more.
+   * rolled back) a change leaving no enabled administrator: nobody could manage the server any more. Disabling
+   * ends every session of the user.
    */
   update(
     id: number,
@@ -126,10 +136,14 @@ export class UserStore {
       if (change.permissions !== undefined)
         this.db.run('UPDATE users SET permissions = ? WHERE id = ?', JSON.stringify(change.permissions), id)
       if (this.enabledAdmins() === 0) throw new LastAdministrator()
+      if (change.enabled === false) this.endAllSessions(id)
     })
   }
 
-  /** Removes a user; LastAdministrator (rolled back) when they were the last enabled administrator. */
+  /**
+   * Removes a user, with their sessions and keys; LastAdministrator (rolled back) when they were the last enabled
+   * administrator.
+   */
   remove(id: number): void {
     this.db.transaction(() => {
       this.db.run('DELETE FROM users WHERE id = ?', id)
@@ -137,59 +151,121 @@ export class UserStore {
     })
   }
 
-  /** The user's own new password, after proving the current one: ends a forced change. False when it was wrong. */
-  async changeOwnPassword(username: string, current: string, next: string): Promise<boolean> {
-    const user = await this.checkPassword(username, current)
-    if (!user) return false
+  /**
+   * The user's own new password, once they proved the current one: ends a forced change, and every session of the
+   * user (whoever held one with the old password holds nothing now).
+   */
+  async setOwnPassword(id: number, next: string): Promise<void> {
     const hash = await hashPassword(next)
-    this.db.run('UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ?', hash, user.id)
-    return true
+    this.db.transaction(() => {
+      this.db.run('UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ?', hash, id)
+      this.endAllSessions(id)
+    })
   }
 
-  /** A new password set by an administrator: the user must change it at their next sign-in. */
+  /** A new password set by an administrator: every session ends, and the user must change it at the next sign-in. */
   async resetPassword(id: number, password: string): Promise<void> {
     const hash = await hashPassword(password)
-    this.db.run('UPDATE users SET password_hash = ?, must_change_password = 1 WHERE id = ?', hash, id)
+    this.db.transaction(() => {
+      this.db.run('UPDATE users SET password_hash = ?, must_change_password = 1 WHERE id = ?', hash, id)
+      this.endAllSessions(id)
+    })
   }
 
-  /** A new refresh token for `username` (kept as its hash), good for one use within REFRESH_DAYS. */
-  issueRefresh(username: string, now = Date.now()): string {
+  /**
+   * A new session of the user, and its first refresh token. Expired sessions are swept here; a user holds at most
+   * MAX_SESSIONS at once, the oldest ending first, so signing in again and again cannot grow the table.
+   */
+  openSession(userId: number, now = Date.now()): { session: string; refresh: string } {
+    return this.db.transaction(() => {
+      this.db.run('DELETE FROM sessions WHERE expires_at < ?', now)
+      this.db.run(
+        `DELETE FROM sessions WHERE id IN (
+           SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?)`,
+        userId,
+        MAX_SESSIONS - 1,
+      )
+      const session = randomBytes(16).toString('base64url')
+      this.db.run(
+        'INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+        session,
+        userId,
+        now,
+        now + SESSION_DAYS * DAY_MS,
+      )
+      return { session, refresh: this.issueRefresh(session, now) }
+    })
+  }
+
+  /** The enabled user a live session belongs to; undefined once it ended, or the user is gone or disabled. */
+  sessionUser(session: string, userId: number, now = Date.now()): StoredUser | undefined {
+    const live = this.db.get(
+      'SELECT 1 AS live FROM sessions WHERE id = ? AND user_id = ? AND expires_at >= ?',
+      session,
+      userId,
+      now,
+    )
+    if (!live) return undefined
+    const user = this.byId(userId)
+    return user?.enabled ? user : undefined
+  }
+
+  private issueRefresh(session: string, now: number): string {
     const token = randomBytes(32).toString('base64url')
-    this.db.run('DELETE FROM refresh_tokens WHERE expires_at < ?', now)
     this.db.run(
-      'INSERT INTO refresh_tokens (token_hash, username, expires_at) VALUES (?, ?, ?)',
+      'INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)',
       tokenHash(token),
-      username,
-      now + REFRESH_DAYS * 86_400_000,
+      session,
+      now + REFRESH_DAYS * DAY_MS,
     )
     return token
   }
 
   /**
-   * Spends a refresh token: the user it was issued to, while still enabled, and a new token in its place; null for
-   * a token that is unknown, spent, expired, or whose user is gone or disabled.
+   * Spends a refresh token: its session's user, while still enabled, and a new token in its place. Null for a
+   * token that is unknown, expired, or whose session or user is gone or disabled. A token already spent ends its
+   * session: one of its two holders is a thief, and neither is told which.
    */
-  useRefresh(token: string, now = Date.now()): { user: StoredUser; refresh: string } | null {
+  useRefresh(token: string, now = Date.now()): { user: StoredUser; session: string; refresh: string } | null {
     return this.db.transaction(() => {
-      const row = this.db.get('SELECT * FROM refresh_tokens WHERE token_hash = ?', tokenHash(token)) as
-        { username: string; expires_at: number } | undefined
+      const row = this.db.get(
+        `SELECT refresh_tokens.session_id AS session, refresh_tokens.expires_at AS expires, spent,
+           sessions.user_id AS user_id, sessions.expires_at AS session_expires
+         FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
+         WHERE token_hash = ?`,
+        tokenHash(token),
+      ) as
+        | { session: string; expires: number; spent: number; user_id: number; session_expires: number }
+        | undefined
       if (!row) return null
-      this.db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', tokenHash(token))
-      const user = this.find(row.username)
-      if (row.expires_at < now || !user?.enabled) return null
-      return { user, refresh: this.issueRefresh(user.username, now) }
+      if (row.spent === 1) {
+        this.endSession(row.session)
+        return null
+      }
+      this.db.run('UPDATE refresh_tokens SET spent = 1 WHERE token_hash = ?', tokenHash(token))
+      const user = this.byId(row.user_id)
+      if (row.expires < now || row.session_expires < now || !user?.enabled) return null
+      return { user, session: row.session, refresh: this.issueRefresh(row.session, now) }
     })
   }
 
-  /** Signs out: the refresh token cannot be used again. */
-  revokeRefresh(token: string): void {
-    this.db.run('DELETE FROM refresh_tokens WHERE token_hash = ?', tokenHash(token))
+  /** Signs out: the session of this refresh token ends, its access tokens with it. False for a token not ours. */
+  endSessionOf(refreshToken: string): boolean {
+    const row = this.db.get(
+      'SELECT session_id AS session FROM refresh_tokens WHERE token_hash = ?',
+      tokenHash(refreshToken),
+    ) as { session: string } | undefined
+    if (row) this.endSession(row.session)
+    return row !== undefined
   }
 
-  /** Every refresh token of a user: after they are disabled, removed or given a new password. */
-  revokeAll(userId: number): void {
-    const user = this.byId(userId)
-    if (user) this.db.run('DELETE FROM refresh_tokens WHERE username = ?', user.username)
+  endSession(session: string): void {
+    this.db.run('DELETE FROM sessions WHERE id = ?', session)
+  }
+
+  /** Every session of a user: after a new password, a reset, disabling, or signing out everywhere. */
+  endAllSessions(userId: number): void {
+    this.db.run('DELETE FROM sessions WHERE user_id = ?', userId)
   }
 
   private enabledAdmins(): number {
@@ -214,26 +290,29 @@ export class UserStore {
     }
   }
 
-  /** The secret tokens are signed with: made on first use, then kept in the database. */
-  tokenSecret(): string {
+  /**
+   * The signing secret earlier versions kept in this database, taken out of it: it now lives in a key file of its
+   * own (token-secret.ts), so a copy of the database signs nothing.
+   */
+  takeLegacyTokenSecret(): string | undefined {
     const kept = this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as
       { value: string } | undefined
-    if (kept) return kept.value
-    this.db.run(
-      "INSERT OR IGNORE INTO settings (key, value) VALUES ('token_secret', ?)",
-      randomBytes(32).toString('base64url'),
-    )
-    return (this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as { value: string }).value
+    return kept?.value
+  }
+
+  forgetLegacyTokenSecret(): void {
+    this.db.run("DELETE FROM settings WHERE key = 'token_secret'")
   }
 }
 
-/** Access tokens of the store last an hour (a refresh in a later step renews them). */
+/** Access tokens of the store last an hour; the console renews them with its refresh token. */
 const TOKEN_MINUTES = 60
 
-/** The store as the authenticator asks it: enabled users only, and their API keys. */
+/** The store as the authenticator asks it: enabled users in live sessions, and their API keys. */
 export function storeDirectory(
   store: UserStore,
   keys: KeyStore,
+  secret: string,
 ): { tokens: TokenSettings; directory: UserDirectory; keys: KeyDirectory } {
   return {
     keys: {
@@ -243,13 +322,13 @@ export function storeDirectory(
         return user?.enabled ? user : undefined
       },
     },
-    tokens: { algorithm: 'HS256', secret: store.tokenSecret(), expireMinutes: TOKEN_MINUTES },
+    tokens: { algorithm: 'HS256', secret, expireMinutes: TOKEN_MINUTES },
     directory: {
       checkPassword: (username, password) => store.checkPassword(username, password),
-      current: (username) => {
-        const user = store.find(username)
-        return user?.enabled ? user : undefined
-      },
+      // A token of the store names its user by id and its session: a new user given a removed user's name is
+      // someone else, and an ended session's tokens are refused at once.
+      current: ({ uid, sid }) =>
+        typeof uid === 'number' && typeof sid === 'string' ? store.sessionUser(sid, uid) : undefined,
       keyOwner: () => undefined,
     },
   }

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { ConfigError } from '../config.js'
+import { privateFile } from '../files/private-data.js'
 import { openSqlite, type Sqlite } from './sqlite.js'
 
 /** Schema changes in order; each runs once, in a transaction, and is recorded in `schema_migrations`. */
@@ -79,6 +80,33 @@ const MIGRATIONS: string[] = [
      client_ip TEXT NOT NULL
    );
    CREATE INDEX audit_log_at ON audit_log (at)`,
+  // Sessions of the user store: an access token names its session, so ending it (logout) or all of a user's (a new
+  // password, a reset, disabling, removing, signing out everywhere) ends its tokens at once. Refresh tokens belong
+  // to a session and are kept once spent: a spent one presented again ends the session (docs/security.md).
+  `DROP TABLE refresh_tokens;
+   CREATE TABLE sessions (
+     id TEXT PRIMARY KEY,
+     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+     created_at INTEGER NOT NULL,
+     expires_at INTEGER NOT NULL
+   );
+   CREATE INDEX sessions_user ON sessions (user_id);
+   CREATE TABLE refresh_tokens (
+     token_hash TEXT PRIMARY KEY,
+     session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+     expires_at INTEGER NOT NULL,
+     spent INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id)`,
+  // The trail in two tiers kept apart (security: sign-ins and changes by someone signed in; request: inference and
+  // anything refused to nobody in particular), and repeated refusals folded into one row with a count and the
+  // time of the last (audit/audit-log.ts).
+  `ALTER TABLE audit_log ADD COLUMN tier TEXT NOT NULL DEFAULT 'request';
+   ALTER TABLE audit_log ADD COLUMN count INTEGER NOT NULL DEFAULT 1;
+   ALTER TABLE audit_log ADD COLUMN last_at TEXT;
+   UPDATE audit_log SET tier = 'security'
+     WHERE (category = 'auth' AND http_status < 400) OR (category = 'admin' AND auth_type != 'none');
+   CREATE INDEX audit_log_tier ON audit_log (tier, id)`,
 ]
 
 export type Db = Sqlite
@@ -87,10 +115,19 @@ export type Db = Sqlite
  * Opens (creating if needed) the platform database in the data dir and brings its schema up to date. A file that
  * is not a healthy SQLite database stops start-up with one line saying which file and what to do.
  */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, warn: (line: string) => void = () => undefined): Db {
   const path = join(dataDir, 'platform.db')
   let db: Db | undefined
   try {
+    // SQLite gives its -wal and -shm files the database file's mode: made 0600 first, all three are.
+    for (const [file, create] of [
+      [path, true],
+      [`${path}-wal`, false],
+      [`${path}-shm`, false],
+    ] as const) {
+      const fixed = privateFile(file, create)
+      if (fixed) warn(fixed)
+    }
     db = openSqlite(path)
     db.exec('PRAGMA journal_mode = WAL')
     db.exec('PRAGMA foreign_keys = ON')

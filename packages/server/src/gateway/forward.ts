@@ -10,6 +10,7 @@ import { clientView, type ProxyTrust } from '../client-view.js'
 import { HttpError } from '../http-error.js'
 import { compressed, encodingFor } from './compress.js'
 import { clientAnswerHeaders, upstreamRequestHeaders } from './headers.js'
+import { jsonAnswerKind, mediaType, notJson, promisesJson } from './json-answers.js'
 import type { Upstream } from './upstream.js'
 
 /** The largest body forwarded as it is (audio and image uploads included). JSON the gateway reads is 1 MiB. */
@@ -73,7 +74,9 @@ function answerTimeout(upstream: Upstream, method: string, path: string): number
  * become upstream's `/v1/...`; every other path goes as it is, never outside the endpoint (confine.ts). A body goes
  * on exactly as long as it is (a stream as it came, counted against the limit; JSON a route parsed, written out
  * again). Headers are cleaned both ways (headers.ts); status and body come back unchanged: 401/403/429 and plain-text
- * 500s reach the console as the upstream wrote them. Large JSON goes compressed where the browser takes it.
+ * 500s reach the console as the upstream wrote them. Large JSON goes compressed where the browser takes it. An answer
+ * to one of the console's JSON routes that is not JSON (an HTML page) is a 502 naming what came, as on the routes
+ * the gateway adapts (json-answers.ts).
  */
 export function forward(
   upstream: Upstream,
@@ -88,6 +91,7 @@ export function forward(
   const parsed = body !== undefined && !(body instanceof Readable)
   const client = clientView(request.raw, trust)
   const timeout = answerTimeout(upstream, request.method, path)
+  const json = promisesJson(request.method, path)
   return gone.run(clientGone(reply), () =>
     // The path alone, the query beside it: reply-from decodes what it is given whole, and a query may hold any
     // escape, malformed ones included, which are the cluster's to judge.
@@ -104,10 +108,16 @@ export function forward(
       },
       rewriteHeaders: (headers) => clientAnswerHeaders(headers, upstream),
       onResponse: (_request, reply, answer) => {
-        reply.header('content-security-policy', UPSTREAM_CSP)
         const status = reply.statusCode
         // reply-from hands undici's answer ({statusCode, headers, stream}); its types name only the stream.
         const { headers } = answer as unknown as { headers: IncomingHttpHeaders }
+        if (json && notJsonAnswer(status, headers)) {
+          // None of what the cluster said of its page (type, caching, validators) describes the error sent instead.
+          answer.stream.destroy()
+          for (const name of Object.keys(clientAnswerHeaders(headers, upstream))) reply.removeHeader(name)
+          return void reply.send(upstream.garbage(notJson(mediaType(headers), url.pathname)))
+        }
+        reply.header('content-security-policy', UPSTREAM_CSP)
         const encoding =
           request.method === 'HEAD' || status === 204 || status === 304
             ? null
@@ -128,4 +138,10 @@ export function forward(
       },
     }),
   )
+}
+
+/** An answer, judged by its head alone (forwarded answers stream), that is not JSON where JSON was promised. */
+function notJsonAnswer(status: number, headers: IncomingHttpHeaders): boolean {
+  const empty = status === 204 || status === 304 || headers['content-length'] === '0'
+  return jsonAnswerKind(status, mediaType(headers), empty) === 'other'
 }

@@ -4,6 +4,7 @@ import { Pool, type Dispatcher } from 'undici'
 import { HttpError } from '../http-error.js'
 import { TIMEOUTS, type Timeouts } from '../timeouts.js'
 import { confine } from './confine.js'
+import { jsonAnswerKind, mediaType, notJson } from './json-answers.js'
 
 /** A JSON answer of the upstream, read whole: for the few routes the gateway adapts. */
 export interface UpstreamJson {
@@ -142,7 +143,8 @@ export class Upstream {
   /**
    * An answer's body as JSON. Xinference also answers errors in plain text (`Internal Server Error: …`): those
    * become `{detail}`, as a JSON error would have said it. Anything else is not what an adapted route can pass
-   * on — an HTML page as a 200 would reach the console as data — and is a 502 naming what came.
+   * on — an HTML page as a 200 would reach the console as data — and is a 502 naming what came. Forwarded answers
+   * to the console's routes are held to the same rules (json-answers.ts, forward.ts).
    */
   private jsonOf(
     status: number,
@@ -151,12 +153,9 @@ export class Upstream {
     url: URL,
     probe = false,
   ): unknown {
-    const type =
-      String(headers['content-type'] ?? '')
-        .split(';')[0]
-        ?.trim()
-        .toLowerCase() ?? ''
-    if (/^application\/([\w.+-]+\+)?json$/.test(type)) {
+    const type = mediaType(headers)
+    const kind = jsonAnswerKind(status, type, text === '')
+    if (kind === 'json') {
       let parsed: unknown
       try {
         parsed = JSON.parse(text)
@@ -168,14 +167,12 @@ export class Upstream {
       if (problem) throw this.garbage(`JSON ${problem}, from ${url.pathname}`)
       return parsed
     }
-    if (status >= 400 && (type === '' || type === 'text/plain')) {
+    if (kind === 'plain-error') {
       return { detail: text.trim().slice(0, MAX_DETAIL) || (STATUS_CODES[status] ?? 'Unknown error') }
     }
-    if (text === '' && status < 300) return null
+    if (kind === 'empty') return null
     if (probe) return undefined
-    throw this.garbage(
-      `${type || 'an answer without a content type'} where JSON was expected, from ${url.pathname}`,
-    )
+    throw this.garbage(notJson(type, url.pathname))
   }
 
   /** A request that failed before or while its answer came, as the client should hear of it (by undici's codes). */

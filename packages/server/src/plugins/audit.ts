@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuditLog } from '../audit/audit-log.js'
+import type { AuditLog, AuditTier } from '../audit/audit-log.js'
 import { isConsolePath } from '../auth/route-scopes.js'
+import { addressKey } from '../auth/sign-in-limiter.js'
+import { clientAddress } from '../client-view.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,9 +32,39 @@ function text(value: unknown): string {
 }
 
 /**
+ * The trail's tier of a request (audit-log.ts): inference is request noise; so is whatever was refused to nobody
+ * in particular. Sign-ins, changes, and whatever a signed-in user was refused are security events.
+ */
+function tierOf(request: FastifyRequest, category: string, code: number): AuditTier {
+  if (request.auditTier) return request.auditTier
+  if (category === 'inference') return 'request'
+  return request.identity || (!READS.has(request.method) && code < 400) ? 'security' : 'request'
+}
+
+/**
+ * What makes repeated refusals one row: from nobody in particular, the address (by its /64 for IPv6) and the
+ * outcome — a flood of them under fresh names or paths is still one row a minute; from a signed-in user or key,
+ * also who, what and which model. The row keeps the first's details and counts the rest.
+ */
+function foldOf(
+  request: FastifyRequest,
+  record: { tier: string; status: string },
+  code: number,
+  model: string,
+) {
+  if (!REFUSALS.has(code)) return undefined
+  const who = request.identity
+  const parts = [record.tier, addressKey(clientAddress(request)), String(code), record.status]
+  if (who)
+    parts.push(who.username, who.key?.prefix ?? '', request.method, request.routeOptions.url ?? '', model)
+  return parts.join('\u0000')
+}
+
+/**
  * The audit trail: every sign-in (passed or failed), every request that changes something, and every refusal
  * (401, 403, 429), with who (user, or API key by name and prefix), from where, which model, the outcome and the
- * time taken. Only names and outcomes are kept, never a body: no password, key or prompt reaches the trail.
+ * time taken; repeated refusals folded into one row with a count. Only names and outcomes are kept, never a
+ * body: no password, key or prompt reaches the trail.
  */
 export function installAudit(
   app: FastifyInstance,
@@ -56,8 +88,12 @@ export function installAudit(
     const body = request.body as { model?: unknown; model_uid?: unknown; model_name?: unknown } | undefined
     const modelId = text(params?.model_uid) || text(body?.model) || text(body?.model_uid)
     const running = modelId ? modelOf(modelId) : undefined
+    const tier = tierOf(request, category, code)
+    const status = statusWord(request, code, category)
     try {
       audit.record({
+        tier,
+        fold: foldOf(request, { tier, status }, code, modelId),
         category,
         auth_type: identity?.key ? 'api_key' : identity ? 'jwt' : 'none',
         user: identity?.username ?? request.auditUser ?? '',
@@ -68,10 +104,10 @@ export function installAudit(
         model_type: running?.type ?? '',
         method: request.method,
         endpoint: path,
-        status: statusWord(request, code, category),
+        status,
         http_status: code,
         latency_ms: reply.elapsedTime,
-        client_ip: request.ip,
+        client_ip: clientAddress(request),
       })
     } catch (error) {
       // The trail never fails a request that has been answered; the log says why it missed one.

@@ -16,6 +16,7 @@ import {
   routeKey,
   type Access,
 } from '../auth/route-scopes.js'
+import { clientAddress } from '../client-view.js'
 import { HttpError } from '../http-error.js'
 
 declare module 'fastify' {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     admin: boolean
     /** The audit trail's word for a refusal the status alone does not tell (`ip_banned`, `login_failed` …). */
     auditStatus: string | null
+    /** The trail's tier, where a route knows better than the request's shape (audit-log.ts). */
+    auditTier: 'security' | 'request' | null
   }
 }
 
@@ -60,8 +63,9 @@ function modelNamed(request: FastifyRequest): string | undefined {
 /**
  * With auth on, every API route needs a valid token holding the route's scope (ROUTE_SCOPES); only `/token`, the
  * auth flag and the console's own files are open. Without it, everything is open. With the user store, as v3: an
- * address or an API key that failed too often is banned (429), an API key reaches only models (and only those its
- * permissions name), and a user whose password was reset may only change it. Installed on the root instance (not
+ * address that failed too often is refused (429) whatever it sends without a valid credential, an (address, API
+ * key) pair that failed too often is refused, an API key reaches only models (and only those its permissions
+ * name), and a user whose password was reset may only change it. Installed on the root instance (not
  * as an encapsulated plugin) so the hooks cover every route.
  */
 export function installAuth(
@@ -73,35 +77,49 @@ export function installAuth(
   app.decorateRequest('identity', null)
   app.decorateRequest('admin', authenticator === null)
   app.decorateRequest('auditStatus', null)
+  app.decorateRequest('auditTier', null)
   if (!authenticator) return
+
+  /** 429 while the address is banned: for what it sends without a valid credential, never for a valid one. */
+  const refuseBanned = (request: FastifyRequest, address: string) => {
+    const wait = bans?.ipBan(address) ?? 0
+    if (wait === 0) return
+    request.auditStatus = 'ip_banned'
+    throw new HttpError(429, 'Too many failed attempts. IP temporarily banned.', {
+      'retry-after': String(wait),
+    })
+  }
 
   app.addHook('onRequest', async (request) => {
     const routeUrl = request.routeOptions.url
     // Unknown paths fall through to the 404 handler, which tells nothing.
     if (routeUrl === undefined || isConsolePath(routeUrl)) return
-    const wait = bans?.ipBan(request.ip) ?? 0
-    if (wait > 0) {
-      request.auditStatus = 'ip_banned'
-      throw new HttpError(429, 'Too many failed attempts. IP temporarily banned.', {
-        'retry-after': String(wait),
-      })
-    }
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const access = accessFor(method, routeUrl) ?? 'admin'
+    // Sign-in and refresh check their own credential first (routes/token.ts).
     if (access === 'public') return
 
+    // The credential is checked before the address's ban: everyone behind one address (a NAT, a proxy, every
+    // local account at 127.0.0.1) keeps working while junk from that address is refused.
+    const address = clientAddress(request)
     const token = bearerToken(request)
-    if (!token) throw notAuthenticated()
+    if (!token) {
+      refuseBanned(request, address)
+      throw notAuthenticated()
+    }
     let identity: Identity
     try {
       identity = await authenticator.identify(token)
     } catch (error) {
-      if (error instanceof KeyRefused) bans?.failKey(request.ip, error.keyId)
-      else if (error instanceof HttpError && error.statusCode === 401) bans?.failIp(request.ip)
+      if (error instanceof HttpError && error.statusCode === 401) {
+        refuseBanned(request, address)
+        if (error instanceof KeyRefused) bans?.failKey(address, error.keyId)
+        else bans?.failIp(address)
+      }
       throw error
     }
     if (identity.key) {
-      const keyWait = bans?.keyBan(request.ip, identity.key.id) ?? 0
+      const keyWait = bans?.keyBan(address, identity.key.id) ?? 0
       if (keyWait > 0) {
         request.auditStatus = 'key_banned'
         throw new HttpError(429, 'Too many failed attempts for this key.', { 'retry-after': String(keyWait) })

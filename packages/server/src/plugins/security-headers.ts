@@ -25,10 +25,15 @@ export const CONSOLE_CSP = [
 
 /**
  * Headers on every answer: no MIME sniffing, no referrer to other sites, no framing, and the console's
- * Content-Security-Policy unless a route set its own (the model chat page does).
+ * Content-Security-Policy unless a route set its own (the model chat page does). An answer to a request that
+ * carried credentials is kept by no cache (a shared proxy would hand it to the next caller), unless its route
+ * says otherwise; the routes that hand out tokens say `no-store` themselves.
  */
 export function installSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (request.headers.authorization !== undefined && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store')
+    }
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'same-origin')
     reply.header('x-frame-options', 'DENY')

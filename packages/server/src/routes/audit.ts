@@ -1,37 +1,65 @@
-import { AuditFilterOptions, AuditQuery, AuditSearchResponse, routePatterns } from '@serving-console/contract'
+import { PassThrough } from 'node:stream'
+import {
+  AuditExportQuery,
+  AuditFilterOptions,
+  AuditQuery,
+  AuditSearchResponse,
+  MAX_AUDIT_EXPORT,
+  routePatterns,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
-import type { AuditLog } from '../audit/audit-log.js'
+import { invalidQuery } from '../audit/audit-query.js'
+import type { AuditReader } from '../audit/audit-reader.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
 
-/** Upstream v3's audit center (admin): search and the filters' values; and the platform's own CSV export. */
-export async function auditRoutes(app: FastifyInstance, options: { audit: AuditLog }) {
+/**
+ * Upstream v3's audit center (admin): search and the filters' values; and the platform's own CSV export, streamed
+ * as it is read. Every read runs in the reader's thread (audit-reader.ts), never on the event loop.
+ */
+export async function auditRoutes(app: FastifyInstance, options: { reader: AuditReader }) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
-  const { audit } = options
+  const { reader } = options
   for (const url of specAndUpstream(routePatterns.auditSearch)) {
     typed.get(
       url,
       { schema: { querystring: AuditQuery, response: { 200: AuditSearchResponse } } },
-      (request) => {
-        const found = audit.search(request.query)
+      async (request) => {
+        const found = await reader.search(request.query)
         if ('invalid' in found) throw new HttpError(422, found.invalid)
         return found
       },
     )
   }
   for (const url of specAndUpstream(routePatterns.auditFilterOptions)) {
-    typed.get(url, { schema: { response: { 200: AuditFilterOptions } } }, () => audit.filterOptions())
+    typed.get(url, { schema: { response: { 200: AuditFilterOptions } } }, () => reader.filterOptions())
   }
   for (const url of specAndUpstream(routePatterns.auditExport)) {
-    typed.get(url, { schema: { querystring: AuditQuery } }, (request, reply) => {
-      const csv = audit.csv(request.query)
-      if (typeof csv !== 'string') throw new HttpError(422, csv.invalid)
-      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-')
+    typed.get(url, { schema: { querystring: AuditExportQuery } }, (request, reply) => {
+      const now = Date.now()
+      const invalid = invalidQuery(request.query, now)
+      if (invalid) throw new HttpError(422, invalid)
+      const body = new PassThrough()
+      reader
+        .csv(
+          { ...request.query, size: request.query.size ?? MAX_AUDIT_EXPORT },
+          (chunk) => body.write(chunk),
+          now,
+        )
+        .then(
+          () => body.end(),
+          (error: unknown) => {
+            // The head is gone: the cut-off answer is what tells the client.
+            request.log.error({ err: error }, 'audit export failed')
+            body.destroy(error as Error)
+          },
+        )
+      const stamp = new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="audit-${stamp}.csv"`)
-        .send(csv)
+        .send(body)
     })
   }
 }

@@ -30,7 +30,7 @@ export interface KeyRouteOptions {
 
 /**
  * Upstream v3's API keys, at its paths: `keys:create` makes keys (for oneself) and sees one's own; `keys:manage`
- * (or admin) sees, changes and removes everyone's. A key's secret is in the creation's answer only: the store keeps
+ * (or admin) sees, changes and removes everyone's; only an administrator makes a key for someone else. A key's secret is in the creation's answer only: the store keeps
  * its hash, so there is nothing to reveal later (v3 keeps keys encrypted and can).
  */
 export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) {
@@ -43,9 +43,9 @@ export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) 
     request.identity === null || holds(request.identity, 'keys:manage')
   /** The caller's own id in the store. */
   const callerId = (request: FastifyRequest) => {
-    const user = request.identity && store().users.find(request.identity.username)
-    if (!user) throw new HttpError(400, 'owner required')
-    return user.id
+    const id = request.identity?.userId
+    if (id === undefined) throw new HttpError(400, 'owner required')
+    return id
   }
   /** A key the caller may see: any for keys:manage, else only their own (404 for others, as for none). */
   const visibleKey = (request: FastifyRequest, id: number): ApiKey => {
@@ -63,8 +63,13 @@ export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) 
       async (request, reply) => {
         const { users, keys } = store()
         const { owner, ...key } = request.body
-        // Only a key manager gives a key to someone else (v3: others' `owner` is ignored).
-        const ownerId = owner !== undefined && manages(request) ? owner : callerId(request)
+        // A key acts as its owner, with the owner's scopes: one made for someone else would lend the maker that
+        // person's scopes. So only an administrator, who holds every scope already, names another owner; anyone
+        // else's `owner` is refused (docs/security.md).
+        if (owner !== undefined && !request.admin && owner !== request.identity?.userId) {
+          throw new HttpError(403, 'Only an administrator may create an API key for another user')
+        }
+        const ownerId = owner ?? callerId(request)
         if (!users.byId(ownerId)) throw new HttpError(404, 'User not found')
         return reply.code(201).send(keys.create(ownerId, key))
       },

@@ -14,6 +14,7 @@ import {
   UidParams,
 } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
+import { keyReaches } from '../auth/api-keys.js'
 import type { LaunchHistoryRepository } from '../db/launch-history.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import { modelRow } from '../runtime/model-row.js'
@@ -96,10 +97,15 @@ export async function modelRoutes(
         return launched
       },
     )
-    typed.get(url, { schema: { response: { 200: RunningModelList } } }, () => ({
-      object: 'list' as const,
-      data: models.listed().map(modelRow),
-    }))
+    // A key limited to some models lists only those: the others are not its business (not even their names).
+    typed.get(url, { schema: { response: { 200: RunningModelList } } }, (request) => {
+      const key = request.identity?.key
+      const listed = models.listed()
+      const reached = key
+        ? listed.filter((model) => keyReaches(key.permissions, { id: model.uid, type: model.plan.type }))
+        : listed
+      return { object: 'list' as const, data: reached.map(modelRow) }
+    })
   }
 
   for (const url of specAndUpstream(routePatterns.launches)) {

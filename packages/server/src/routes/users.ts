@@ -23,7 +23,8 @@ const listed = (user: StoredUser): AdminUser => ({ ...user, source: 'local' })
  * Upstream v3's user management, at its paths (`users:manage`): list, create, read, enable/disable and
  * permissions, delete, a new password. As v3 guards it: nobody grants scopes they do not hold, and only an
  * administrator may change or remove an administrator; beyond v3, no change may leave the server without an
- * enabled administrator.
+ * enabled administrator, and nobody sets the password of a user holding a scope they lack. Every change that
+ * takes something away (disabling, a new password, removal) ends the user's sessions at once (user-store.ts).
  */
 export async function userRoutes(app: FastifyInstance, options: { store: UserStore | null; reason: string }) {
   const typed = app.withTypeProvider<ZodTypeProvider>()
@@ -32,6 +33,8 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
     return options.store
   }
   const callerIsAdmin = (request: FastifyRequest) => request.admin
+  const holdsScope = (request: FastifyRequest, scope: Scope) =>
+    request.identity?.scopes.includes(scope) ?? false
   /** v3's escalation guard: a caller may grant only what they hold (admin grants anything). */
   const mayGrant = (request: FastifyRequest, permissions: readonly Scope[]) => {
     if (callerIsAdmin(request)) return
@@ -87,13 +90,11 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
         target(request, request.params.user_id)
         if (request.body.permissions) mayGrant(request, request.body.permissions)
         keepAnAdmin(() => store().update(request.params.user_id, request.body))
-        if (request.body.enabled === false) store().revokeAll(request.params.user_id)
         return { ok: true }
       },
     )
     typed.delete(url, { schema: { params: UserIdParams, response: { 200: OkResponse } } }, (request) => {
       target(request, request.params.user_id)
-      store().revokeAll(request.params.user_id)
       keepAnAdmin(() => store().remove(request.params.user_id))
       return { ok: true }
     })
@@ -119,9 +120,17 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
       url,
       { schema: { params: UserIdParams, body: ResetPasswordRequest, response: { 200: OkResponse } } },
       async (request) => {
-        target(request, request.params.user_id)
+        const user = target(request, request.params.user_id)
+        // Whoever sets a password can sign in with it: only over a user whose scopes they hold themselves, or
+        // `users:manage` would be every scope of every non-admin (docs/security.md).
+        const beyond = request.admin ? [] : user.permissions.filter((scope) => !holdsScope(request, scope))
+        if (beyond.length > 0) {
+          throw new HttpError(
+            403,
+            `Cannot set the password of a user holding permissions you do not hold: ${beyond.join(', ')}`,
+          )
+        }
         await store().resetPassword(request.params.user_id, request.body.new_password)
-        store().revokeAll(request.params.user_id)
         return { ok: true }
       },
     )

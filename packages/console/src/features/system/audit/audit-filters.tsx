@@ -7,7 +7,7 @@ import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAuditFilterOptions } from '../api/get-audit-filter-options'
-import { categoryOptions, RANGE_LABELS, statusOptions } from './audit-labels'
+import { categoryOptions, RANGE_LABELS, statusOptions, tierOptions } from './audit-labels'
 import { NO_FILTERS, TIME_RANGES, type AuditFilters, type TimeRange } from './audit-query'
 
 type Suggested = 'user' | 'api_key_name' | 'model_id' | 'client_ip'
@@ -85,6 +85,12 @@ export function AuditFiltersForm({
         value={draft.status}
         onChange={(status) => set({ status })}
         options={statusOptions()}
+      />
+      <Select
+        label={t('system.audit.filter.tier')}
+        value={draft.tier}
+        onChange={(tier) => set({ tier })}
+        options={tierOptions()}
       />
       <div className="system-actions">
         <Button type="submit" variant="contained" startIcon={<SearchIcon />}>

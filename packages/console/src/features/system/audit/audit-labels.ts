@@ -38,6 +38,11 @@ export const categoryOptions = () => [
   { value: '', label: t('system.audit.any') },
   ...AUDIT_CATEGORIES.map((value) => ({ value, label: categoryLabel(value) })),
 ]
+export const tierOptions = () => [
+  { value: '', label: t('system.audit.any') },
+  { value: 'security', label: t('system.audit.tier.security') },
+  { value: 'request', label: t('system.audit.tier.request') },
+]
 export const statusOptions = () => [
   { value: '', label: t('system.audit.any') },
   ...AUDIT_STATUSES.map((value) => ({ value, label: statusLabel(value) })),

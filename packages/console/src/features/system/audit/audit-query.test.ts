@@ -8,8 +8,18 @@ describe('the audit query', () => {
 
   it('sends the filters set, trimmed, and the page asked', () => {
     expect(
-      auditQuery({ ...NO_FILTERS, range: '7d', user: ' alice ', status: 'denied', client_ip: '' }, 2),
-    ).toEqual({ time_from: 'now-7d', user: 'alice', status: 'denied', page_from: 100, size: 50 })
+      auditQuery(
+        { ...NO_FILTERS, range: '7d', user: ' alice ', status: 'denied', client_ip: '', tier: 'security' },
+        2,
+      ),
+    ).toEqual({
+      time_from: 'now-7d',
+      user: 'alice',
+      status: 'denied',
+      tier: 'security',
+      page_from: 100,
+      size: 50,
+    })
   })
 
   it('leaves the page out for the export, and escapes values', () => {

@@ -7,7 +7,10 @@ export type TimeRange = (typeof TIME_RANGES)[number]
 /** One page of hits. */
 export const PAGE_SIZE = 50
 
-/** The filters of the Audit page: the time range, text that matches a part, and a category and status ('' any). */
+/**
+ * The filters of the Audit page: the time range, text that matches a part, and a category, status and tier
+ * (security events or requests; the platform's own) — '' for any.
+ */
 export interface AuditFilters {
   range: TimeRange
   user: string
@@ -16,6 +19,7 @@ export interface AuditFilters {
   client_ip: string
   category: string
   status: string
+  tier: string
 }
 
 export const NO_FILTERS: AuditFilters = {
@@ -26,9 +30,10 @@ export const NO_FILTERS: AuditFilters = {
   client_ip: '',
   category: '',
   status: '',
+  tier: '',
 }
 
-const TEXT_FILTERS = ['user', 'api_key_name', 'model_id', 'client_ip', 'category', 'status'] as const
+const TEXT_FILTERS = ['user', 'api_key_name', 'model_id', 'client_ip', 'category', 'status', 'tier'] as const
 
 /** The query the server is asked: the range as `time_from`, the filters set (trimmed), and the page if any. */
 export function auditQuery(filters: AuditFilters, page?: number): AuditQuery {

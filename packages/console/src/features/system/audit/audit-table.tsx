@@ -32,6 +32,14 @@ export function AuditTable({ hits }: { hits: readonly AuditEntry[] }) {
           <td className="system-nowrap">
             {statusLabel(hit.status)}
             {hit.http_status !== undefined && <span className="muted"> {hit.http_status}</span>}
+            {hit.count !== undefined && hit.count > 1 && (
+              <div className="muted">
+                {t('system.audit.repeated', {
+                  count: hit.count,
+                  time: formatTime(hit.last_timestamp ?? hit['@timestamp'], { seconds: true }),
+                })}
+              </div>
+            )}
           </td>
           <td>{currentIntl().formatNumber(hit.latency_ms, { maximumFractionDigits: 0 })}</td>
           <td>{hit.client_ip}</td>

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { signIn, TINY_CHAT, waitFor } from './helper.js'
+import { as, makeKey, storeApp } from './store-helper.js'
+
+describe('no scope widens itself', () => {
+  it(
+    'users:manage sets no password of a user holding a scope the manager lacks',
+    { timeout: 30_000 },
+    async () => {
+      const { app, admin } = await storeApp()
+      const create = (payload: object) =>
+        app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload })
+      await create({
+        username: 'manager',
+        password: 'manager password 1',
+        permissions: ['users:manage', 'models:list'],
+      })
+      await create({
+        username: 'runner',
+        password: 'runner password 1',
+        permissions: ['models:list', 'models:start'],
+      })
+      await create({ username: 'lister', password: 'lister password 1', permissions: ['models:list'] })
+      const manager = as(await signIn(app, { username: 'manager', password: 'manager password 1' }))
+      const reset = (id: number) =>
+        app.inject({
+          method: 'PUT',
+          url: `/v1/admin/users/${String(id)}/password`,
+          headers: manager,
+          payload: { new_password: 'taken over 1' },
+        })
+      const refused = await reset(3)
+      expect([refused.statusCode, refused.json()]).toEqual([
+        403,
+        { detail: 'Cannot set the password of a user holding permissions you do not hold: models:start' },
+      ])
+      // The runner's password still works: nothing was changed.
+      expect(await signIn(app, { username: 'runner', password: 'runner password 1' })).toEqual(
+        expect.any(String),
+      )
+      expect((await reset(4)).json()).toEqual({ ok: true })
+      // An administrator sets anyone's.
+      const byAdmin = await app.inject({
+        method: 'PUT',
+        url: '/v1/admin/users/3/password',
+        headers: admin,
+        payload: { new_password: 'set by admin 1' },
+      })
+      expect(byAdmin.statusCode).toBe(200)
+    },
+  )
+
+  it('names differing only in case are one name', { timeout: 30_000 }, async () => {
+    const { app, admin } = await storeApp()
+    const create = (username: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/admin/users',
+        headers: admin,
+        payload: { username, password: 'a password 123', permissions: ['models:list'] },
+      })
+    expect((await create('Alice')).statusCode).toBe(201)
+    const twin = await create('alice')
+    expect([twin.statusCode, twin.json()]).toEqual([409, { detail: 'User already exists' }])
+  })
+
+  it('a key limited to some models lists only those', { timeout: 60_000 }, async () => {
+    const { app, admin } = await storeApp()
+    const launched = await app.inject({
+      method: 'POST',
+      url: '/v1/models',
+      headers: admin,
+      payload: { ...TINY_CHAT, model_uid: 'theirs' },
+    })
+    expect(launched.statusCode, launched.body).toBe(200)
+    const keyFor = (name: string, permission: object) =>
+      makeKey(app, admin, { name, model_permissions: [permission] })
+    const other = await keyFor('another model', { permission_type: 'model_id', permission_value: 'mine' })
+    const llms = await keyFor('every LLM', { permission_type: 'model_type', permission_value: 'LLM' })
+    const uids = async (headers: Record<string, string>) => {
+      const listed = await app.inject({ url: '/v1/models', headers })
+      return listed.json<{ data: { id: string }[] }>().data.map((model) => model.id)
+    }
+    await waitFor(async () => (await uids(admin)).length === 1)
+    expect(await uids(as(other.key))).toEqual([])
+    expect(await uids(as(llms.key))).toEqual(['theirs'])
+  })
+})

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { decodeJwt, SignJWT } from 'jose'
+import { describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { TOKEN_SECRET_FILE } from '../src/auth/token-secret.js'
+import { as, FIRST, storeApp } from './store-helper.js'
+
+interface Tokens {
+  access_token: string
+  refresh_token: string
+}
+
+const signInFully = async (app: FastifyInstance, user: { username: string; password: string }) => {
+  const answer = await app.inject({ method: 'POST', url: '/token', payload: user })
+  expect(answer.statusCode, answer.body).toBe(200)
+  return answer.json<Tokens>()
+}
+const models = (app: FastifyInstance, token: string) =>
+  app.inject({ url: '/v1/models', headers: as(token) }).then((answer) => answer.statusCode)
+const refresh = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refresh_token: token } })
+
+const ALICE = { username: 'alice', password: 'alice password 1', permissions: ['models:list'] }
+
+describe('sessions of the user store end when they should, access and refresh tokens alike', () => {
+  it(
+    'a new password ends every other session of the user, refresh tokens included',
+    { timeout: 30_000 },
+    async () => {
+      const { app, admin } = await storeApp()
+      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+      const stolen = await signInFully(app, ALICE)
+      const own = await signInFully(app, ALICE)
+      const changed = await app.inject({
+        method: 'PUT',
+        url: '/v1/auth/password',
+        headers: as(own.access_token),
+        payload: { current_password: ALICE.password, new_password: 'alice password 2' },
+      })
+      expect(changed.statusCode).toBe(200)
+      expect(await models(app, stolen.access_token)).toBe(401)
+      expect((await refresh(app, stolen.refresh_token)).statusCode).toBe(401)
+      expect(await models(app, changed.json<Tokens>().access_token)).toBe(200)
+    },
+  )
+
+  it('a reset, disabling and logout everywhere end them at once', { timeout: 30_000 }, async () => {
+    const { app, admin } = await storeApp()
+    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    let session = await signInFully(app, ALICE)
+    await app.inject({
+      method: 'PUT',
+      url: '/v1/admin/users/2/password',
+      headers: admin,
+      payload: { new_password: 'set by admin 1' },
+    })
+    expect(await models(app, session.access_token)).toBe(401)
+    expect((await refresh(app, session.refresh_token)).statusCode).toBe(401)
+
+    session = await signInFully(app, { username: 'alice', password: 'set by admin 1' })
+    await app.inject({
+      method: 'PUT',
+      url: '/v1/auth/password',
+      headers: as(session.access_token),
+      payload: { current_password: 'set by admin 1', new_password: ALICE.password },
+    })
+    const one = await signInFully(app, ALICE)
+    const two = await signInFully(app, ALICE)
+    const everywhere = await app.inject({
+      method: 'POST',
+      url: '/v1/auth/logout-all',
+      headers: as(one.access_token),
+    })
+    expect(everywhere.json()).toEqual({ ok: true })
+    for (const ended of [one, two]) {
+      expect(await models(app, ended.access_token)).toBe(401)
+      expect((await refresh(app, ended.refresh_token)).statusCode).toBe(401)
+    }
+
+    const three = await signInFully(app, ALICE)
+    await app.inject({ method: 'PUT', url: '/v1/admin/users/2', headers: admin, payload: { enabled: false } })
+    await app.inject({ method: 'PUT', url: '/v1/admin/users/2', headers: admin, payload: { enabled: true } })
+    // Enabled again, the user signs in again: the sessions of before stay ended.
+    expect(await models(app, three.access_token)).toBe(401)
+    expect((await refresh(app, three.refresh_token)).statusCode).toBe(401)
+  })
+
+  it(
+    'a spent refresh token used again ends its session, for the thief and the owner alike',
+    { timeout: 30_000 },
+    async () => {
+      const { app } = await storeApp()
+      const session = await signInFully(app, FIRST)
+      const thief = (await refresh(app, session.refresh_token)).json<Tokens>()
+      // The owner's copy is spent: presenting it ends the session the thief renewed.
+      expect((await refresh(app, session.refresh_token)).statusCode).toBe(401)
+      expect(await models(app, thief.access_token)).toBe(401)
+      expect((await refresh(app, thief.refresh_token)).statusCode).toBe(401)
+    },
+  )
+
+  it('a removed user’s token is not a new user’s of the same name', { timeout: 30_000 }, async () => {
+    const { app, admin } = await storeApp()
+    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    const old = await signInFully(app, ALICE)
+    await app.inject({ method: 'DELETE', url: '/v1/admin/users/2', headers: admin })
+    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    expect(await models(app, old.access_token)).toBe(401)
+  })
+
+  it('no token lives past the server’s lifetime, whatever it claims', { timeout: 30_000 }, async () => {
+    const { app, config } = await storeApp()
+    const session = await signInFully(app, FIRST)
+    const claims = decodeJwt(session.access_token)
+    const secret = new TextEncoder().encode(
+      readFileSync(join(config.dataDir, TOKEN_SECRET_FILE), 'utf8').trim(),
+    )
+    const now = Math.floor(Date.now() / 1000)
+    const forged = (issuedAt: number | undefined, expires: number) => {
+      let jwt = new SignJWT({ scopes: ['admin'], uid: claims['uid'], sid: claims['sid'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(FIRST.username)
+        .setExpirationTime(expires)
+      if (issuedAt !== undefined) jwt = jwt.setIssuedAt(issuedAt)
+      return jwt.sign(secret)
+    }
+    // Signed with the right secret in a live session: the claims alone decide.
+    expect(await models(app, await forged(now, now + 600))).toBe(200)
+    expect(await models(app, await forged(now - 2 * 3600, now + 10 * 365 * 86_400))).toBe(401)
+    expect(await models(app, await forged(undefined, now + 600))).toBe(401)
+    expect(await models(app, await forged(now + 3600, now + 7200))).toBe(401)
+  })
+})
