@@ -231,7 +231,9 @@ test('an administrator makes a user, who makes a key for one model; the key work
   // Signing out everywhere ends this session too: Login, and its token is refused.
   await page.getByRole('button', { name: 'Change password' }).click()
   const account = page.getByRole('dialog', { name: 'Change your password' })
-  await expect(account.getByText('Ends every session of yours, on every device, this one too.')).toBeVisible()
+  await expect(
+    account.getByText(/^Ends every session of yours, on every device, this one too\./),
+  ).toBeVisible()
   await expectAccessible(page)
   await account.getByRole('button', { name: 'Sign out everywhere' }).click()
   await expect(page).toHaveURL(/#\/login$/)

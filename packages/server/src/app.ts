@@ -79,7 +79,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const keys = store ? new KeyStore(db) : null
   const bans = store ? new FailureBans(store.rateLimits(), Date.now, (ban) => audit.recordBan(ban)) : null
   const users =
-    authFile ?? (store && keys ? storeDirectory(store, keys, loadTokenSecret(config.dataDir, store)) : null)
+    authFile ??
+    (store && keys ? storeDirectory(store, keys, loadTokenSecret(config.dataDir, store, warn)) : null)
   const authenticator = users ? new Authenticator(users.tokens, users.directory, users.keys) : null
 
   // The models are made below; these ask them only when a request comes.

@@ -35,14 +35,14 @@ describe('the audit trail under a flood', () => {
         total: number
       }>()
       const fromAttacker = hits.hits.filter((hit) => hit.client_ip === attacker)
-      // 401s until the ban, 429s after it, and the ban itself.
-      expect(fromAttacker.map((hit) => [hit.tier, hit.status])).toEqual([
-        ['request', 'ip_banned'],
-        ['security', 'ip_banned'],
-        ['request', 'unauthorized'],
+      // 401s until the ban, the ban itself (no request: no endpoint), 429s after it — all in the request tier.
+      expect(fromAttacker.map((hit) => [hit.tier, hit.status, hit.endpoint === ''])).toEqual([
+        ['request', 'ip_banned', false],
+        ['request', 'ip_banned', true],
+        ['request', 'unauthorized', false],
       ])
       const counted = fromAttacker
-        .filter((hit) => hit.tier === 'request')
+        .filter((hit) => hit.endpoint !== '')
         .reduce((sum, hit) => sum + hit.count, 0)
       expect(counted).toBe(flood)
       // The administrator's actions are all still there, in the security tier.

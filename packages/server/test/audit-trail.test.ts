@@ -1,6 +1,8 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AuditLog, parseTime } from '../src/audit/audit-log.js'
-import { csv, search } from '../src/audit/audit-query.js'
+import { csvChunks, search } from '../src/audit/audit-query.js'
+import { AuditReader } from '../src/audit/audit-reader.js'
 import { openDatabase } from '../src/db/database.js'
 import { tempDir } from './helper.js'
 import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
@@ -138,12 +140,36 @@ describe('the audit trail', () => {
 
     audit.record(row('=HYPERLINK("http://evil")'))
     audit.record(row('x;=1+1;y'))
-    let csvText = ''
-    csv(db, { size: 100 }, (chunk) => (csvText += chunk))
+    const csvText = [...csvChunks(db, { size: 100 })].join('')
     expect(csvText).toContain(`"'=HYPERLINK(""http://evil"")"`)
     // Quoted whole: a spreadsheet splitting on ';' still reads one field, which starts with no formula's sign.
     expect(csvText).toContain('"x;=1+1;y"')
     db.close()
+  })
+
+  it('reads in a thread of its own, one at a time, and turns away a ninth waiting read at once', async () => {
+    const dir = tempDir()
+    const db = openDatabase(dir)
+    const reader = new AuditReader(join(dir, 'platform.db'))
+    try {
+      const reads = Array.from({ length: 10 }, () =>
+        reader.search({}).then(
+          () => 'read',
+          (error: unknown) => error,
+        ),
+      )
+      const answers = await Promise.all(reads)
+      expect(answers.slice(0, 9)).toEqual(Array(9).fill('read'))
+      expect(answers[9]).toMatchObject({
+        statusCode: 503,
+        message: 'The audit trail is answering other reads; try again shortly.',
+      })
+      // Once they are answered, reads are taken again.
+      expect(await reader.search({})).toEqual({ hits: [], total: 0 })
+    } finally {
+      await reader.close()
+      db.close()
+    }
   })
 
   it('reads v3’s time bounds', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { signIn, TINY_CHAT, waitFor } from './helper.js'
-import { as, makeKey, storeApp } from './store-helper.js'
+import { as, CHAT, makeKey, storeApp } from './store-helper.js'
 
 describe('no scope widens itself', () => {
   it(
@@ -49,6 +49,32 @@ describe('no scope widens itself', () => {
       expect(byAdmin.statusCode).toBe(200)
     },
   )
+
+  it('keys:manage makes no key for another user, to act with their scopes', { timeout: 30_000 }, async () => {
+    const { app, admin } = await storeApp()
+    const manager = {
+      username: 'keeper',
+      password: 'keeper password 1',
+      permissions: ['keys:manage', 'keys:create'],
+    }
+    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: manager })
+    const keeper = as(await signIn(app, manager))
+    const key = await makeKey(app, keeper, { name: 'as the admin?', owner: 1 })
+    const listed = await app.inject({ url: `/v1/admin/keys/${String(key.id)}`, headers: admin })
+    expect(listed.json()).toMatchObject({ user_id: 2 })
+    // It acts as its maker, who may not chat: not as the administrator, who may.
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      headers: as(key.key),
+      payload: CHAT('any'),
+    })
+    expect([chat.statusCode, chat.json()]).toEqual([403, { detail: 'Not enough permissions' }])
+    // An administrator still makes keys for others.
+    const given = await makeKey(app, admin, { name: 'for the keeper', owner: 2 })
+    const theirs = await app.inject({ url: `/v1/admin/keys/${String(given.id)}`, headers: admin })
+    expect(theirs.json()).toMatchObject({ user_id: 2 })
+  })
 
   it('names differing only in case are one name', { timeout: 30_000 }, async () => {
     const { app, admin } = await storeApp()

@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { TOKEN_SECRET_FILE } from '../src/auth/token-secret.js'
 import { openSqlite } from '../src/db/sqlite.js'
@@ -40,9 +41,11 @@ describe('secrets at rest', () => {
       await app.close()
       chmodSync(config.dataDir, 0o755)
       chmodSync(join(config.dataDir, 'platform.db'), 0o644)
+      chmodSync(join(config.dataDir, TOKEN_SECRET_FILE), 0o644)
       const again = await testApp(config)
       expect(mode(config.dataDir)).toBe(0o700)
       expect(mode(join(config.dataDir, 'platform.db'))).toBe(0o600)
+      expect(mode(join(config.dataDir, TOKEN_SECRET_FILE))).toBe(0o600)
       // Nobody was signed out by the restart.
       expect(await signIn(again, FIRST)).toEqual(expect.any(String))
       // What the start-up logs (app.ts passes these lines to the log as warnings).
@@ -55,26 +58,32 @@ describe('secrets at rest', () => {
   )
 
   it(
-    'a secret an earlier version kept in the database moves to its file, and its tokens stay valid',
+    'a secret an earlier version kept in the database is dropped, never signing again',
     { timeout: 30_000 },
     async () => {
       const { config, app } = await storeApp()
-      const token = await signIn(app, FIRST)
       await app.close()
       const path = join(config.dataDir, TOKEN_SECRET_FILE)
-      const secret = readFileSync(path, 'utf8').trim()
+      const legacy = 'kept-by-an-earlier-version-0123456789abcdefgh'
       // As an earlier version left it: in the settings table, no file.
       const db = openSqlite(join(config.dataDir, 'platform.db'))
-      db.run("INSERT INTO settings (key, value) VALUES ('token_secret', ?)", secret)
+      db.run("INSERT INTO settings (key, value) VALUES ('token_secret', ?)", legacy)
       db.close()
       rmSync(path)
       const again = await testApp(config)
-      expect(readFileSync(path, 'utf8').trim()).toBe(secret)
+      const secret = readFileSync(path, 'utf8').trim()
+      expect(secret).not.toBe(legacy)
       expect(mode(path)).toBe(0o600)
-      expect((await again.inject({ url: '/v1/models', headers: as(token) })).statusCode).toBe(200)
       const reopened = openSqlite(join(config.dataDir, 'platform.db'))
       expect(reopened.get("SELECT value FROM settings WHERE key = 'token_secret'")).toBeUndefined()
       reopened.close()
+      const forged = await new SignJWT({ scopes: ['admin'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(FIRST.username)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(new TextEncoder().encode(legacy))
+      expect((await again.inject({ url: '/v1/models', headers: as(forged) })).statusCode).toBe(401)
     },
   )
 })

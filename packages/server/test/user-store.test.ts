@@ -233,7 +233,7 @@ describe('refresh tokens of the user store (upstream v3’s /v1/auth/refresh and
         access_token: string
         refresh_token: string
       }>()
-      expect(signedIn.refresh_token).toMatch(/^[\w-]{43}$/)
+      expect(signedIn.refresh_token).toMatch(/^[\w-]{22}\.[\w-]{43}$/)
       const renewed = await refresh(app, signedIn.refresh_token)
       expect(renewed.statusCode).toBe(200)
       const next = renewed.json<{ access_token: string; refresh_token: string }>()

@@ -27,3 +27,8 @@ export function useOwnPasswordChange(): boolean {
   const features = useQuery(serverFeaturesQuery).data
   return features?.mode === 'platform' && features.administration === 'users'
 }
+
+/** Whether the audit trail is the platform's own: its tiers (security events, requests) can be asked for. */
+export function usePlatformAudit(): boolean {
+  return useQuery(serverFeaturesQuery).data?.mode === 'platform'
+}

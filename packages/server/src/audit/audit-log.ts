@@ -1,12 +1,15 @@
 import type { Db } from '../db/database.js'
 import type { NewBan } from '../auth/failure-bans.js'
 
+import { FOLD_MS } from './audit-query.js'
+
 export { parseTime } from './audit-query.js'
 
 /**
- * The trail's two tiers, kept apart so that one cannot push the other out. `security`: sign-ins, bans, and what a
+ * The trail's two tiers, kept apart so that one cannot push the other out. `security`: sign-ins, and what a
  * signed-in user changed or was refused — evidence, which only someone holding a credential can add to.
- * `request`: inference, and what was refused to nobody in particular — which anyone who can connect can add to.
+ * `request`: inference, and what was refused to nobody in particular, and the bans that made — which anyone who
+ * can connect can add to.
  */
 export type AuditTier = 'security' | 'request'
 
@@ -48,8 +51,6 @@ export const RETENTION: Record<AuditTier, Retention> = {
 const PRUNE_EVERY = 500
 /** Each field is cut to this length: a request cannot make a row large. */
 const FIELD_LIMIT = 512
-/** Repeated records are folded within this window from the first. */
-const FOLD_MS = 60_000
 /** Folds followed at most; when full the oldest is forgotten (its next record starts a new row). */
 const MAX_FOLDS = 10_000
 const DAY_MS = 86_400_000
@@ -89,12 +90,15 @@ export class AuditLog {
     }
   }
 
-  /** A ban the failure limits just made: evidence of an attack, in the security tier, from the banned address. */
+  /**
+   * A ban the failure limits just made, from the banned address. In the request tier: anyone can make one (from
+   * as many addresses as they hold), so bans must not be able to push out what only a credential adds.
+   */
   recordBan(ban: NewBan, at = new Date()): void {
     const key = ban.key_id === undefined ? '' : `#${String(ban.key_id)}`
     this.record(
       {
-        tier: 'security',
+        tier: 'request',
         category: 'auth',
         auth_type: key ? 'api_key' : 'none',
         user: '',

@@ -4,6 +4,8 @@ import type { AuditRecord } from './audit-log.js'
 
 const TEXT_FILTERS = ['user', 'api_key_name', 'model_id', 'model_name', 'client_ip'] as const
 const LIST_FILTERS = ['model_type', 'category', 'auth_type', 'status', 'tier'] as const
+/** Repeated records fold into one row within this window from the first (audit-log.ts). */
+export const FOLD_MS = 60_000
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
 /** v3's time bounds: `now`, `now-15m` (s, m, h, d), or an ISO date-time; undefined when it is none of them. */
@@ -35,8 +37,13 @@ function where(
   const to = parseTime(query.time_to ?? 'now', now)
   if (from === undefined) return { invalid: 'time_from must be now, now-<n><s|m|h|d> or an ISO date-time' }
   if (to === undefined) return { invalid: 'time_to must be now, now-<n><s|m|h|d> or an ISO date-time' }
-  clauses.push('at <= ? AND coalesce(last_at, at) >= ?')
-  params.push(new Date(to).toISOString(), new Date(from).toISOString())
+  // A folded row's last time is within FOLD_MS of its first: the bound on `at` lets the index answer.
+  clauses.push('at <= ? AND at >= ? AND coalesce(last_at, at) >= ?')
+  params.push(
+    new Date(to).toISOString(),
+    new Date(from - FOLD_MS).toISOString(),
+    new Date(from).toISOString(),
+  )
   for (const field of TEXT_FILTERS) {
     const value = query[field]
     if (!value) continue
@@ -149,18 +156,18 @@ const csvLine = (entry: AuditEntry) =>
 const CSV_CHUNK = 1000
 
 /**
- * The matching entries as CSV, newest first, at most `query.size` from `query.page_from`, given chunk by chunk
- * (keyed on the id, so each chunk is a small query however deep it is).
+ * The matching entries as CSV, newest first, at most `query.size` from `query.page_from`, chunk by chunk: the head,
+ * then CSV_CHUNK rows at a time (keyed on the id, so each chunk is a small query however deep it is). The time
+ * bounds must be valid (`invalidQuery`).
  */
-export function csv(
+export function* csvChunks(
   db: Db,
   query: AuditQuery & { size: number },
-  send: (chunk: string) => void,
   now = Date.now(),
-): { invalid: string } | undefined {
+): Generator<string> {
   const filter = where(query, now)
-  if ('invalid' in filter) return filter
-  send(`${CSV_COLUMNS.join(',')}\r\n`)
+  if ('invalid' in filter) throw new Error(filter.invalid)
+  yield `${CSV_COLUMNS.join(',')}\r\n`
   let left = query.size
   let skip = query.page_from ?? 0
   let before = Number.MAX_SAFE_INTEGER
@@ -172,13 +179,12 @@ export function csv(
       Math.min(CSV_CHUNK, left),
       skip,
     ) as Row[]
-    if (rows.length === 0) break
+    if (rows.length === 0) return
     skip = 0
     left -= rows.length
     before = (rows.at(-1) as Row).id
-    send(rows.map((row) => `${csvLine(entryOf(row))}\r\n`).join(''))
+    yield rows.map((row) => `${csvLine(entryOf(row))}\r\n`).join('')
   }
-  return undefined
 }
 
 /** The values seen in each filterable field (at most 200 each), for the filters' suggestions. */

@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs'
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { openSqlite } from '../db/sqlite.js'
-import { csv, filterOptions, search } from './audit-query.js'
+import { csvChunks, filterOptions, search } from './audit-query.js'
 import type { ReadReply, ReadRequest } from './audit-reader.js'
 
 /**
@@ -30,18 +30,30 @@ db.exec('PRAGMA busy_timeout = 5000')
 const port = parentPort
 if (!port) throw new Error('audit-read-worker runs as a worker thread')
 
-port.on('message', (request: ReadRequest) => {
+/** Exports asked to stop (their client went away): checked between chunks. */
+const cancelled = new Set<number>()
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve))
+
+/** An export, a chunk at a time; between chunks the thread takes other reads and cancels. */
+async function exportCsv(request: Extract<ReadRequest, { op: 'csv' }>, reply: (message: ReadReply) => void) {
+  for (const chunk of csvChunks(db, request.query, request.now)) {
+    if (cancelled.has(request.id)) break
+    reply({ id: request.id, chunk })
+    await nextTurn()
+  }
+  cancelled.delete(request.id)
+  reply({ id: request.id, done: null })
+}
+
+port.on('message', (request: ReadRequest | { op: 'cancel'; id: number }) => {
   const reply = (message: ReadReply) => port.postMessage(message)
+  if (request.op === 'cancel') return void cancelled.add(request.id)
+  const failed = (error: unknown) => reply({ id: request.id, error: (error as Error).message })
   try {
-    if (request.op === 'search') {
-      reply({ id: request.id, done: search(db, request.query, request.now) })
-    } else if (request.op === 'filterOptions') {
-      reply({ id: request.id, done: filterOptions(db) })
-    } else {
-      const invalid = csv(db, request.query, (chunk) => reply({ id: request.id, chunk }), request.now)
-      reply({ id: request.id, done: invalid ?? null })
-    }
+    if (request.op === 'search') reply({ id: request.id, done: search(db, request.query, request.now) })
+    else if (request.op === 'filterOptions') reply({ id: request.id, done: filterOptions(db) })
+    else exportCsv(request, reply).catch(failed)
   } catch (error) {
-    reply({ id: request.id, error: (error as Error).message })
+    failed(error)
   }
 })

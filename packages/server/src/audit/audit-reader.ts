@@ -50,9 +50,19 @@ export class AuditReader {
     return this.ask({ op: 'filterOptions' }, Date.now()) as Promise<AuditFilterOptions>
   }
 
-  /** The CSV, chunk by chunk to `onChunk`; resolves once all is sent (or with why the query is invalid). */
+  /** Whether a read asked now would be turned away (503): asked before an answer's head goes out. */
+  busy(): boolean {
+    return this.pending.size > MAX_WAITING
+  }
+
+  /**
+   * The CSV (valid time bounds: `invalidQuery`), chunk by chunk to `onChunk`; `done` resolves once all is sent,
+   * `cancel` stops it between two chunks (its client went away).
+   */
   csv(query: AuditQuery & { size: number }, onChunk: (chunk: string) => void, now = Date.now()) {
-    return this.ask({ op: 'csv', query }, now, onChunk) as Promise<{ invalid: string } | null>
+    const id = this.nextId
+    const done = this.ask({ op: 'csv', query }, now, onChunk) as Promise<null>
+    return { done, cancel: () => this.worker?.postMessage({ op: 'cancel', id }) }
   }
 
   close(): Promise<number> | undefined {

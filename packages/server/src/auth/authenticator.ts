@@ -46,6 +46,8 @@ export interface AuthUser {
   permissions: readonly Scope[]
   /** Set when an administrator chose their password: they are to change it (upstream v3's flag). */
   must_change_password?: boolean
+  /** The built-in store's: what the password was checked against, so a session opens only while it still holds. */
+  credential?: string
 }
 
 /** Where users come from: upstream's auth file, or the built-in store (`--auth`). */
@@ -115,12 +117,11 @@ export class Authenticator {
       return identityOfUser(owner, key)
     }
     try {
-      // Whatever a token claims, it is not taken past the lifetime this server gives its tokens (from `iat`).
       const { payload } = await jwtVerify(token, this.secret, {
         algorithms: [this.tokens.algorithm],
-        requiredClaims: ['sub', 'exp', 'iat'],
-        maxTokenAge: this.tokens.expireMinutes * 60,
+        requiredClaims: ['sub', 'exp'],
       })
+      if (!withinLifetime(payload, this.tokens.expireMinutes * 60)) throw invalidCredentials()
       // Scopes come from the directory, not the token: it is the truth for a user who is still listed.
       const user =
         payload.sub === undefined
@@ -134,6 +135,21 @@ export class Authenticator {
       throw error
     }
   }
+}
+
+/** Seconds a clock may be ahead of ours. */
+const CLOCK_SKEW = 60
+
+/**
+ * Whatever a token claims, it is not taken past the lifetime this server gives its tokens: its `exp` no further
+ * than that from now, and, where it says when it was issued (this server's always do; upstream's classic ones may
+ * not), not issued in the future nor longer ago than that.
+ */
+function withinLifetime(payload: { exp?: number | undefined; iat?: number | undefined }, lifetime: number) {
+  const now = Date.now() / 1000
+  if (payload.exp === undefined || payload.exp > now + lifetime + CLOCK_SKEW) return false
+  if (payload.iat === undefined) return true
+  return payload.iat <= now + CLOCK_SKEW && now - payload.iat <= lifetime
 }
 
 /** Who a request acts as: the user, through one of their keys or in one of their sessions. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError } from '../config.js'
+import { privateFile } from '../files/private-data.js'
 import type { UserStore } from './user-store.js'
 
 /** The key file in the data dir; whoever reads it can sign tokens for anyone (docs/security.md). */
@@ -19,17 +20,19 @@ function read(path: string): string | undefined {
 }
 
 /**
- * The secret the user store signs its tokens with: in a key file of its own, created 0600, not in the database
- * beside the users, so a copy of `platform.db` (a backup, a bug report) signs nothing. A secret an earlier version
- * kept in the database moves into the file, so nobody is signed out by the upgrade.
+ * The secret the user store signs its tokens with: in a key file of its own, created 0600 (and tightened if it is
+ * looser), not in the database beside the users, so a copy of `platform.db` (a backup, a bug report) signs
+ * nothing. The secret an earlier version kept in the database is dropped, never carried over: every backup made
+ * before would still sign with it, and its tokens name no session anyway (everyone signs in once more).
  */
-export function loadTokenSecret(dataDir: string, store: UserStore): string {
+export function loadTokenSecret(dataDir: string, store: UserStore, warn: (line: string) => void): string {
   const path = join(dataDir, TOKEN_SECRET_FILE)
+  const loose = privateFile(path)
+  if (loose) warn(loose)
   let secret = read(path)
   if (secret === undefined) {
-    const made = store.takeLegacyTokenSecret() ?? randomBytes(32).toString('base64url')
     try {
-      writeFileSync(path, `${made}\n`, { mode: 0o600, flag: 'wx' })
+      writeFileSync(path, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
     }

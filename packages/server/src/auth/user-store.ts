@@ -31,6 +31,13 @@ const SESSION_DAYS = 30
 const DAY_MS = 86_400_000
 /** Sessions one user holds at most; signing in once more ends the oldest. */
 const MAX_SESSIONS = 50
+/** Spent refresh tokens a session remembers, to know one presented again. */
+const SPENT_KEPT = 5
+/**
+ * A spent refresh token presented again this soon is refused without ending its session: two tabs of one sign-in
+ * (a duplicated tab shares its storage) renewing at once, or a renewal sent again when its answer was lost.
+ */
+const REUSE_GRACE_MS = 30_000
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** A change that would leave the server without an enabled administrator (rolled back). */
@@ -69,10 +76,23 @@ export class UserStore {
   }
 
   /** The enabled user whose password this is, or null; an unknown name costs what a wrong password costs. */
-  async checkPassword(username: string, password: string): Promise<StoredUser | null> {
+  async checkPassword(
+    username: string,
+    password: string,
+  ): Promise<(StoredUser & { credential: string }) | null> {
     const row = this.db.get('SELECT * FROM users WHERE username = ?', username) as Row | undefined
     const matches = await verifyPassword(password, row?.password_hash ?? (await decoyHash()))
-    return row && matches && row.enabled === 1 ? userOf(row) : null
+    return row && matches && row.enabled === 1 ? { ...userOf(row), credential: row.password_hash } : null
+  }
+
+  /**
+   * Whether the password a check passed against is still the user's: a reset or a change may have landed while
+   * scrypt ran, and what it ended must stay ended.
+   */
+  private stillCredential(userId: number, credential: string): boolean {
+    const row = this.db.get('SELECT password_hash FROM users WHERE id = ? AND enabled = 1', userId) as
+      { password_hash: string } | undefined
+    return row?.password_hash === credential
   }
 
   /**
@@ -152,14 +172,22 @@ export class UserStore {
   }
 
   /**
-   * The user's own new password, once they proved the current one: ends a forced change, and every session of the
-   * user (whoever held one with the old password holds nothing now).
+   * The user's own new password, once they proved the current one (`credential`, the hash it matched): ends a
+   * forced change, and every session of the user (whoever held one with the old password holds nothing now). The
+   * new credential, or null when the password changed meanwhile (a reset stands).
    */
-  async setOwnPassword(id: number, next: string): Promise<void> {
+  async setOwnPassword(id: number, next: string, credential: string): Promise<string | null> {
     const hash = await hashPassword(next)
-    this.db.transaction(() => {
-      this.db.run('UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ?', hash, id)
+    return this.db.transaction(() => {
+      const { changes } = this.db.run(
+        'UPDATE users SET password_hash = ?, must_change_password = 0 WHERE id = ? AND password_hash = ?',
+        hash,
+        id,
+        credential,
+      )
+      if (changes !== 1) return null
       this.endAllSessions(id)
+      return hash
     })
   }
 
@@ -173,11 +201,17 @@ export class UserStore {
   }
 
   /**
-   * A new session of the user, and its first refresh token. Expired sessions are swept here; a user holds at most
-   * MAX_SESSIONS at once, the oldest ending first, so signing in again and again cannot grow the table.
+   * A new session of the user, and its first refresh token; null when the password checked (`credential`, its
+   * hash) is no longer theirs. Expired sessions are swept here; a user holds at most MAX_SESSIONS at once, the
+   * oldest ending first, so signing in again and again cannot grow the table.
    */
-  openSession(userId: number, now = Date.now()): { session: string; refresh: string } {
+  openSession(
+    userId: number,
+    credential: string,
+    now = Date.now(),
+  ): { session: string; refresh: string } | null {
     return this.db.transaction(() => {
+      if (!this.stillCredential(userId, credential)) return null
       this.db.run('DELETE FROM sessions WHERE expires_at < ?', now)
       this.db.run(
         `DELETE FROM sessions WHERE id IN (
@@ -188,7 +222,7 @@ export class UserStore {
       const session = randomBytes(16).toString('base64url')
       this.db.run(
         'INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-        session,
+        tokenHash(session),
         userId,
         now,
         now + SESSION_DAYS * DAY_MS,
@@ -201,7 +235,7 @@ export class UserStore {
   sessionUser(session: string, userId: number, now = Date.now()): StoredUser | undefined {
     const live = this.db.get(
       'SELECT 1 AS live FROM sessions WHERE id = ? AND user_id = ? AND expires_at >= ?',
-      session,
+      tokenHash(session),
       userId,
       now,
     )
@@ -210,12 +244,16 @@ export class UserStore {
     return user?.enabled ? user : undefined
   }
 
+  /**
+   * A refresh token: the session's id and 32 random bytes. The database keeps neither (only their hashes); the
+   * holder's token is what names the session again when it is renewed.
+   */
   private issueRefresh(session: string, now: number): string {
-    const token = randomBytes(32).toString('base64url')
+    const token = `${session}.${randomBytes(32).toString('base64url')}`
     this.db.run(
       'INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)',
       tokenHash(token),
-      session,
+      tokenHash(session),
       now + REFRESH_DAYS * DAY_MS,
     )
     return token
@@ -224,28 +262,46 @@ export class UserStore {
   /**
    * Spends a refresh token: its session's user, while still enabled, and a new token in its place. Null for a
    * token that is unknown, expired, or whose session or user is gone or disabled. A token already spent ends its
-   * session: one of its two holders is a thief, and neither is told which.
+   * session — one of its two holders is a thief, and neither is told which — unless it was spent a moment ago
+   * (REUSE_GRACE_MS), when it is only refused.
    */
   useRefresh(token: string, now = Date.now()): { user: StoredUser; session: string; refresh: string } | null {
     return this.db.transaction(() => {
       const row = this.db.get(
-        `SELECT refresh_tokens.session_id AS session, refresh_tokens.expires_at AS expires, spent,
+        `SELECT refresh_tokens.session_id AS session_key, refresh_tokens.expires_at AS expires, spent_at,
            sessions.user_id AS user_id, sessions.expires_at AS session_expires
          FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
          WHERE token_hash = ?`,
         tokenHash(token),
       ) as
-        | { session: string; expires: number; spent: number; user_id: number; session_expires: number }
+        | {
+            session_key: string
+            expires: number
+            spent_at: number | null
+            user_id: number
+            session_expires: number
+          }
         | undefined
       if (!row) return null
-      if (row.spent === 1) {
-        this.endSession(row.session)
+      if (row.spent_at !== null) {
+        if (now - row.spent_at > REUSE_GRACE_MS)
+          this.db.run('DELETE FROM sessions WHERE id = ?', row.session_key)
         return null
       }
-      this.db.run('UPDATE refresh_tokens SET spent = 1 WHERE token_hash = ?', tokenHash(token))
+      this.db.run('UPDATE refresh_tokens SET spent_at = ? WHERE token_hash = ?', now, tokenHash(token))
+      this.db.run(
+        `DELETE FROM refresh_tokens WHERE session_id = ? AND spent_at IS NOT NULL AND token_hash NOT IN (
+           SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND spent_at IS NOT NULL
+           ORDER BY spent_at DESC LIMIT ?)`,
+        row.session_key,
+        row.session_key,
+        SPENT_KEPT,
+      )
       const user = this.byId(row.user_id)
       if (row.expires < now || row.session_expires < now || !user?.enabled) return null
-      return { user, session: row.session, refresh: this.issueRefresh(row.session, now) }
+      const session = token.slice(0, token.indexOf('.'))
+      if (tokenHash(session) !== row.session_key) return null
+      return { user, session, refresh: this.issueRefresh(session, now) }
     })
   }
 
@@ -255,12 +311,8 @@ export class UserStore {
       'SELECT session_id AS session FROM refresh_tokens WHERE token_hash = ?',
       tokenHash(refreshToken),
     ) as { session: string } | undefined
-    if (row) this.endSession(row.session)
+    if (row) this.db.run('DELETE FROM sessions WHERE id = ?', row.session)
     return row !== undefined
-  }
-
-  endSession(session: string): void {
-    this.db.run('DELETE FROM sessions WHERE id = ?', session)
   }
 
   /** Every session of a user: after a new password, a reset, disabling, or signing out everywhere. */
@@ -290,16 +342,7 @@ export class UserStore {
     }
   }
 
-  /**
-   * The signing secret earlier versions kept in this database, taken out of it: it now lives in a key file of its
-   * own (token-secret.ts), so a copy of the database signs nothing.
-   */
-  takeLegacyTokenSecret(): string | undefined {
-    const kept = this.db.get("SELECT value FROM settings WHERE key = 'token_secret'") as
-      { value: string } | undefined
-    return kept?.value
-  }
-
+  /** The signing secret earlier versions kept in this database: dropped (token-secret.ts says why). */
   forgetLegacyTokenSecret(): void {
     this.db.run("DELETE FROM settings WHERE key = 'token_secret'")
   }

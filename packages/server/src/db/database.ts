@@ -81,8 +81,10 @@ const MIGRATIONS: string[] = [
    );
    CREATE INDEX audit_log_at ON audit_log (at)`,
   // Sessions of the user store: an access token names its session, so ending it (logout) or all of a user's (a new
-  // password, a reset, disabling, removing, signing out everywhere) ends its tokens at once. Refresh tokens belong
-  // to a session and are kept once spent: a spent one presented again ends the session (docs/security.md).
+  // password, a reset, disabling, removing, signing out everywhere) ends its tokens at once. Sessions are kept by
+  // the SHA-256 of their id, as refresh tokens by theirs: a copy of the database names no live session. Refresh
+  // tokens belong to a session and the last few are kept once spent: one presented again ends the session
+  // (docs/security.md).
   `DROP TABLE refresh_tokens;
    CREATE TABLE sessions (
      id TEXT PRIMARY KEY,
@@ -95,7 +97,7 @@ const MIGRATIONS: string[] = [
      token_hash TEXT PRIMARY KEY,
      session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
      expires_at INTEGER NOT NULL,
-     spent INTEGER NOT NULL DEFAULT 0
+     spent_at INTEGER
    );
    CREATE INDEX refresh_tokens_session ON refresh_tokens (session_id)`,
   // The trail in two tiers kept apart (security: sign-ins and changes by someone signed in; request: inference and

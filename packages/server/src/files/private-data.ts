@@ -18,13 +18,25 @@ export function privateFile(path: string, create = false): string | undefined {
 
 function tighten(path: string, mode: number): string | undefined {
   let current: number
+  let owner: number
   try {
-    current = statSync(path).mode & 0o777
+    const stat = statSync(path)
+    current = stat.mode & 0o777
+    owner = stat.uid
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
     throw error
   }
   if ((current & 0o077) === 0) return undefined
-  chmodSync(path, mode)
-  return `${path} was readable by other accounts (mode ${current.toString(8)}); it is ${mode.toString(8)} now`
+  const was = current.toString(8)
+  // Another account's folder (a shared --data-dir) is theirs to change: said, not changed, and the server starts.
+  if (process.getuid && owner !== process.getuid()) {
+    return `${path} is readable by other accounts (mode ${was}) and belongs to another account: it is left as it is`
+  }
+  try {
+    chmodSync(path, mode)
+  } catch (error) {
+    return `${path} is readable by other accounts (mode ${was}) and could not be changed: ${(error as Error).message}`
+  }
+  return `${path} was readable by other accounts (mode ${was}); it is ${mode.toString(8)} now`
 }

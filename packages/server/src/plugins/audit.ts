@@ -42,21 +42,27 @@ function tierOf(request: FastifyRequest, category: string, code: number): AuditT
 }
 
 /**
- * What makes repeated refusals one row: from nobody in particular, the address (by its /64 for IPv6) and the
- * outcome — a flood of them under fresh names or paths is still one row a minute; from a signed-in user or key,
- * also who, what and which model. The row keeps the first's details and counts the rest.
+ * What makes repeated records one row: for refusals from nobody in particular, the address (by its /64 for IPv6)
+ * and the outcome — a flood of them under fresh names or paths is still one row a minute; from a signed-in user or
+ * key, also who, what and which model. Sign-ins and renewals, by who, from where and how they ended: a user signing
+ * in or renewing in a loop adds a row a minute. The row keeps the first's details and counts the rest.
  */
 function foldOf(
   request: FastifyRequest,
-  record: { tier: string; status: string },
+  record: { tier: string; status: string; user: string; category: string },
   code: number,
   model: string,
 ) {
-  if (!REFUSALS.has(code)) return undefined
-  const who = request.identity
   const parts = [record.tier, addressKey(clientAddress(request)), String(code), record.status]
-  if (who)
-    parts.push(who.username, who.key?.prefix ?? '', request.method, request.routeOptions.url ?? '', model)
+  const who = request.identity
+  const route = request.routeOptions.url ?? ''
+  if (REFUSALS.has(code)) {
+    if (who) parts.push(who.username, who.key?.prefix ?? '', request.method, route, model)
+  } else if (record.category === 'auth') {
+    parts.push(record.user, request.method, route)
+  } else {
+    return undefined
+  }
   return parts.join('\u0000')
 }
 
@@ -90,13 +96,14 @@ export function installAudit(
     const running = modelId ? modelOf(modelId) : undefined
     const tier = tierOf(request, category, code)
     const status = statusWord(request, code, category)
+    const user = identity?.username ?? request.auditUser ?? ''
     try {
       audit.record({
         tier,
-        fold: foldOf(request, { tier, status }, code, modelId),
+        fold: foldOf(request, { tier, status, user, category }, code, modelId),
         category,
         auth_type: identity?.key ? 'api_key' : identity ? 'jwt' : 'none',
-        user: identity?.username ?? request.auditUser ?? '',
+        user,
         api_key_name: identity?.key?.name ?? '',
         api_key_prefix: identity?.key?.prefix ?? '',
         model_id: modelId,

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { invalidQuery } from '../audit/audit-query.js'
 import type { AuditReader } from '../audit/audit-reader.js'
+import { clientGone } from '../client-gone.js'
 import { HttpError } from '../http-error.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
@@ -40,21 +41,25 @@ export async function auditRoutes(app: FastifyInstance, options: { reader: Audit
       const now = Date.now()
       const invalid = invalidQuery(request.query, now)
       if (invalid) throw new HttpError(422, invalid)
+      // Turned away now, while the answer can still say so: once its head is out, a 200 is all a client sees.
+      if (reader.busy())
+        throw new HttpError(503, 'The audit trail is answering other reads; try again shortly.')
       const body = new PassThrough()
-      reader
-        .csv(
-          { ...request.query, size: request.query.size ?? MAX_AUDIT_EXPORT },
-          (chunk) => body.write(chunk),
-          now,
-        )
-        .then(
-          () => body.end(),
-          (error: unknown) => {
-            // The head is gone: the cut-off answer is what tells the client.
-            request.log.error({ err: error }, 'audit export failed')
-            body.destroy(error as Error)
-          },
-        )
+      const exporting = reader.csv(
+        { ...request.query, size: request.query.size ?? MAX_AUDIT_EXPORT },
+        (chunk) => body.write(chunk),
+        now,
+      )
+      // A client gone stops the reading between two chunks.
+      clientGone(reply).addEventListener('abort', exporting.cancel)
+      exporting.done.then(
+        () => body.end(),
+        (error: unknown) => {
+          // The head is gone: the cut-off answer is what tells the client.
+          request.log.error({ err: error }, 'audit export failed')
+          body.destroy(error as Error)
+        },
+      )
       const stamp = new Date(now).toISOString().slice(0, 19).replaceAll(':', '-')
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -65,11 +65,8 @@ export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) 
         const { owner, ...key } = request.body
         // A key acts as its owner, with the owner's scopes: one made for someone else would lend the maker that
         // person's scopes. So only an administrator, who holds every scope already, names another owner; anyone
-        // else's `owner` is refused (docs/security.md).
-        if (owner !== undefined && !request.admin && owner !== request.identity?.userId) {
-          throw new HttpError(403, 'Only an administrator may create an API key for another user')
-        }
-        const ownerId = owner ?? callerId(request)
+        // else's `owner` is ignored, as v3 ignores it for non-managers (docs/security.md).
+        const ownerId = owner !== undefined && request.admin ? owner : callerId(request)
         if (!users.byId(ownerId)) throw new HttpError(404, 'User not found')
         return reply.code(201).send(keys.create(ownerId, key))
       },

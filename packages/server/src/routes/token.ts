@@ -66,10 +66,13 @@ export async function tokenRoutes(
   const signedIn = async (user: AuthUser) => {
     if (!authenticator)
       throw new HttpError(400, 'This server runs without authentication; no sign-in is needed.')
-    if (!store || user.id === undefined) {
+    if (!store || user.id === undefined || user.credential === undefined) {
       return { access_token: await authenticator.issueToken(user), token_type: 'bearer' }
     }
-    const { session, refresh } = store.openSession(user.id)
+    const opened = store.openSession(user.id, user.credential)
+    // The password changed while it was checked (a reset, a change): what was ended stays ended.
+    if (!opened) throw new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
+    const { session, refresh } = opened
     return {
       access_token: await authenticator.issueToken(user, session),
       token_type: 'bearer',
@@ -148,10 +151,12 @@ export async function tokenRoutes(
         current_password,
         new HttpError(400, 'The current password is not correct'),
       )
-      if (user.id === undefined) throw new HttpError(400, 'The current password is not correct')
-      await store.setOwnPassword(user.id, new_password)
+      const wrong = new HttpError(400, 'The current password is not correct')
+      if (user.id === undefined || user.credential === undefined) throw wrong
+      const credential = await store.setOwnPassword(user.id, new_password, user.credential)
+      if (!credential) throw wrong
       noStore(reply)
-      return { ok: true, ...(await signedIn({ ...user, must_change_password: false })) }
+      return { ok: true, ...(await signedIn({ ...user, must_change_password: false, credential })) }
     },
   )
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAuditFilterOptions } from '../api/get-audit-filter-options'
+import { usePlatformAudit } from '../../../lib/server-features'
 import { categoryOptions, RANGE_LABELS, statusOptions, tierOptions } from './audit-labels'
 import { NO_FILTERS, TIME_RANGES, type AuditFilters, type TimeRange } from './audit-query'
 
@@ -40,6 +41,8 @@ export function AuditFiltersForm({
   const t = useT()
   const id = useId()
   const suggestions = suggestionsOf(useAuditFilterOptions().data)
+  // Xinference v3 keeps no tiers: the filter is the platform's own.
+  const platformAudit = usePlatformAudit()
   const [draft, setDraft] = useState(applied)
   const set = (change: Partial<AuditFilters>) => setDraft((old) => ({ ...old, ...change }))
   return (
@@ -86,12 +89,14 @@ export function AuditFiltersForm({
         onChange={(status) => set({ status })}
         options={statusOptions()}
       />
-      <Select
-        label={t('system.audit.filter.tier')}
-        value={draft.tier}
-        onChange={(tier) => set({ tier })}
-        options={tierOptions()}
-      />
+      {platformAudit && (
+        <Select
+          label={t('system.audit.filter.tier')}
+          value={draft.tier}
+          onChange={(tier) => set({ tier })}
+          options={tierOptions()}
+        />
+      )}
       <div className="system-actions">
         <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
           {t('system.audit.search')}
