@@ -20,6 +20,8 @@ const WORKER =
     .map((url) => fileURLToPath(url))
     .find((path) => existsSync(path)) ?? fileURLToPath(new URL('./audit-read-worker.js', import.meta.url))
 
+const busy = () => new HttpError(503, 'The audit trail is answering other reads; try again shortly.')
+
 /** Reads waiting at most: one reader more is answered 503 at once, not queued without end. */
 const MAX_WAITING = 8
 
@@ -50,9 +52,9 @@ export class AuditReader {
     return this.ask({ op: 'filterOptions' }, Date.now()) as Promise<AuditFilterOptions>
   }
 
-  /** Whether a read asked now would be turned away (503): asked before an answer's head goes out. */
-  busy(): boolean {
-    return this.pending.size > MAX_WAITING
+  /** The 503 a read asked now would meet, thrown now: before an answer's head goes out. */
+  refuseIfBusy(): void {
+    if (this.pending.size > MAX_WAITING) throw busy()
   }
 
   /**
@@ -72,11 +74,7 @@ export class AuditReader {
   }
 
   private ask(request: ReadOp, now: number, onChunk?: (chunk: string) => void): Promise<unknown> {
-    if (this.pending.size > MAX_WAITING) {
-      return Promise.reject(
-        new HttpError(503, 'The audit trail is answering other reads; try again shortly.'),
-      )
-    }
+    if (this.pending.size > MAX_WAITING) return Promise.reject(busy())
     const id = this.nextId++
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onChunk })

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { RateLimitConfig, SCOPES, type Scope } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
 import type { KeyStore } from './api-keys.js'
 import type { KeyDirectory, TokenSettings, UserDirectory } from './authenticator.js'
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js'
+import { Sessions } from './sessions.js'
 
 /** A user of the built-in store as upstream v3 lists one (never with its password). */
 export interface StoredUser {
@@ -24,21 +24,6 @@ interface Row {
   must_change_password: number
   created_at: string
 }
-
-/** How long a refresh token may wait to be used; how long a session lasts however often it is renewed. */
-const REFRESH_DAYS = 7
-const SESSION_DAYS = 30
-const DAY_MS = 86_400_000
-/** Sessions one user holds at most; signing in once more ends the oldest. */
-const MAX_SESSIONS = 50
-/** Spent refresh tokens a session remembers, to know one presented again. */
-const SPENT_KEPT = 5
-/**
- * A spent refresh token presented again this soon is refused without ending its session: two tabs of one sign-in
- * (a duplicated tab shares its storage) renewing at once, or a renewal sent again when its answer was lost.
- */
-const REUSE_GRACE_MS = 30_000
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url')
 
 /** A change that would leave the server without an enabled administrator (rolled back). */
 export class LastAdministrator extends Error {
@@ -64,7 +49,12 @@ const userOf = (row: Row): StoredUser => ({
  * signs its tokens with, made once and kept, so a restart signs nobody out.
  */
 export class UserStore {
-  constructor(private readonly db: Db) {}
+  /** Its users' sessions: ended here whenever something is taken from a user. */
+  readonly sessions: Sessions
+
+  constructor(private readonly db: Db) {
+    this.sessions = new Sessions(db)
+  }
 
   count(): number {
     return (this.db.get('SELECT count(*) AS n FROM users') as { n: number }).n
@@ -156,7 +146,7 @@ export class UserStore {
       if (change.permissions !== undefined)
         this.db.run('UPDATE users SET permissions = ? WHERE id = ?', JSON.stringify(change.permissions), id)
       if (this.enabledAdmins() === 0) throw new LastAdministrator()
-      if (change.enabled === false) this.endAllSessions(id)
+      if (change.enabled === false) this.sessions.endAll(id)
     })
   }
 
@@ -186,7 +176,7 @@ export class UserStore {
         credential,
       )
       if (changes !== 1) return null
-      this.endAllSessions(id)
+      this.sessions.endAll(id)
       return hash
     })
   }
@@ -196,128 +186,38 @@ export class UserStore {
     const hash = await hashPassword(password)
     this.db.transaction(() => {
       this.db.run('UPDATE users SET password_hash = ?, must_change_password = 1 WHERE id = ?', hash, id)
-      this.endAllSessions(id)
+      this.sessions.endAll(id)
     })
   }
 
   /**
-   * A new session of the user, and its first refresh token; null when the password checked (`credential`, its
-   * hash) is no longer theirs. Expired sessions are swept here; a user holds at most MAX_SESSIONS at once, the
-   * oldest ending first, so signing in again and again cannot grow the table.
+   * A new session of the user (sessions.ts); null when the password checked (`credential`, its hash) is no longer
+   * theirs: a reset or a change landed while it was checked, and what it ended stays ended.
    */
   openSession(
     userId: number,
     credential: string,
     now = Date.now(),
   ): { session: string; refresh: string } | null {
-    return this.db.transaction(() => {
-      if (!this.stillCredential(userId, credential)) return null
-      this.db.run('DELETE FROM sessions WHERE expires_at < ?', now)
-      this.db.run(
-        `DELETE FROM sessions WHERE id IN (
-           SELECT id FROM sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?)`,
-        userId,
-        MAX_SESSIONS - 1,
-      )
-      const session = randomBytes(16).toString('base64url')
-      this.db.run(
-        'INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-        tokenHash(session),
-        userId,
-        now,
-        now + SESSION_DAYS * DAY_MS,
-      )
-      return { session, refresh: this.issueRefresh(session, now) }
-    })
+    return this.db.transaction(() =>
+      this.stillCredential(userId, credential) ? this.sessions.open(userId, now) : null,
+    )
   }
 
   /** The enabled user a live session belongs to; undefined once it ended, or the user is gone or disabled. */
   sessionUser(session: string, userId: number, now = Date.now()): StoredUser | undefined {
-    const live = this.db.get(
-      'SELECT 1 AS live FROM sessions WHERE id = ? AND user_id = ? AND expires_at >= ?',
-      tokenHash(session),
-      userId,
-      now,
-    )
-    if (!live) return undefined
+    if (!this.sessions.live(session, userId, now)) return undefined
     const user = this.byId(userId)
     return user?.enabled ? user : undefined
   }
 
-  /**
-   * A refresh token: the session's id and 32 random bytes. The database keeps neither (only their hashes); the
-   * holder's token is what names the session again when it is renewed.
-   */
-  private issueRefresh(session: string, now: number): string {
-    const token = `${session}.${randomBytes(32).toString('base64url')}`
-    this.db.run(
-      'INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)',
-      tokenHash(token),
-      tokenHash(session),
-      now + REFRESH_DAYS * DAY_MS,
-    )
-    return token
-  }
-
-  /**
-   * Spends a refresh token: its session's user, while still enabled, and a new token in its place. Null for a
-   * token that is unknown, expired, or whose session or user is gone or disabled. A token already spent ends its
-   * session — one of its two holders is a thief, and neither is told which — unless it was spent a moment ago
-   * (REUSE_GRACE_MS), when it is only refused.
-   */
+  /** Spends a refresh token (sessions.ts) for its user, while still enabled, and a new token. */
   useRefresh(token: string, now = Date.now()): { user: StoredUser; session: string; refresh: string } | null {
     return this.db.transaction(() => {
-      const row = this.db.get(
-        `SELECT refresh_tokens.session_id AS session_key, refresh_tokens.expires_at AS expires, spent_at,
-           sessions.user_id AS user_id, sessions.expires_at AS session_expires
-         FROM refresh_tokens JOIN sessions ON sessions.id = refresh_tokens.session_id
-         WHERE token_hash = ?`,
-        tokenHash(token),
-      ) as
-        | {
-            session_key: string
-            expires: number
-            spent_at: number | null
-            user_id: number
-            session_expires: number
-          }
-        | undefined
-      if (!row) return null
-      if (row.spent_at !== null) {
-        if (now - row.spent_at > REUSE_GRACE_MS)
-          this.db.run('DELETE FROM sessions WHERE id = ?', row.session_key)
-        return null
-      }
-      this.db.run('UPDATE refresh_tokens SET spent_at = ? WHERE token_hash = ?', now, tokenHash(token))
-      this.db.run(
-        `DELETE FROM refresh_tokens WHERE session_id = ? AND spent_at IS NOT NULL AND token_hash NOT IN (
-           SELECT token_hash FROM refresh_tokens WHERE session_id = ? AND spent_at IS NOT NULL
-           ORDER BY spent_at DESC LIMIT ?)`,
-        row.session_key,
-        row.session_key,
-        SPENT_KEPT,
-      )
-      const user = this.byId(row.user_id)
-      if (row.expires < now || row.session_expires < now || !user?.enabled) return null
-      const session = token.slice(0, token.indexOf('.'))
-      if (tokenHash(session) !== row.session_key) return null
-      return { user, session, refresh: this.issueRefresh(session, now) }
+      const renewed = this.sessions.renew(token, now)
+      const user = renewed && this.byId(renewed.userId)
+      return renewed && user?.enabled ? { user, session: renewed.session, refresh: renewed.refresh } : null
     })
-  }
-
-  /** Signs out: the session of this refresh token ends, its access tokens with it. False for a token not ours. */
-  endSessionOf(refreshToken: string): boolean {
-    const row = this.db.get(
-      'SELECT session_id AS session FROM refresh_tokens WHERE token_hash = ?',
-      tokenHash(refreshToken),
-    ) as { session: string } | undefined
-    if (row) this.db.run('DELETE FROM sessions WHERE id = ?', row.session)
-    return row !== undefined
-  }
-
-  /** Every session of a user: after a new password, a reset, disabling, or signing out everywhere. */
-  endAllSessions(userId: number): void {
-    this.db.run('DELETE FROM sessions WHERE user_id = ?', userId)
   }
 
   private enabledAdmins(): number {

@@ -42,8 +42,7 @@ export async function auditRoutes(app: FastifyInstance, options: { reader: Audit
       const invalid = invalidQuery(request.query, now)
       if (invalid) throw new HttpError(422, invalid)
       // Turned away now, while the answer can still say so: once its head is out, a 200 is all a client sees.
-      if (reader.busy())
-        throw new HttpError(503, 'The audit trail is answering other reads; try again shortly.')
+      reader.refuseIfBusy()
       const body = new PassThrough()
       const exporting = reader.csv(
         { ...request.query, size: request.query.size ?? MAX_AUDIT_EXPORT },

@@ -117,7 +117,7 @@ export async function tokenRoutes(
     { schema: { body: LogoutRequest, response: { 200: OkResponse } } },
     (request) => {
       const ended = Boolean(
-        store && request.body.refresh_token && store.endSessionOf(request.body.refresh_token),
+        store && request.body.refresh_token && store.sessions.endOf(request.body.refresh_token),
       )
       // Anyone may call this with anything: only a logout that ended a session is an event of the trail's security
       // tier; the rest is noise (audit-log.ts).
@@ -130,7 +130,7 @@ export async function tokenRoutes(
     if (!store || userId === undefined) {
       throw new HttpError(400, 'Sessions here are not kept by this server: its tokens end when they expire.')
     }
-    store.endAllSessions(userId)
+    store.sessions.endAll(userId)
     return { ok: true }
   })
   typed.put(
