@@ -94,10 +94,16 @@ export default defineConfig({
   projects: [
     {
       name: 'open',
-      testIgnore: /auth\.spec|setup\.spec|xinference-versions\.spec|gateway-faults\.spec|widgets\.spec/,
+      testIgnore:
+        /auth\.spec|permissions-[\w-]+\.spec|setup\.spec|xinference-versions\.spec|gateway-faults\.spec|widgets\.spec/,
       use: { browserName: 'chromium', baseURL: `${open.url}/ui/` },
     },
-    { name: 'auth', testMatch: /auth\.spec/, use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` } },
+    {
+      name: 'auth',
+      // Signed in as the auth file's admin or viewer (models:list only): what each is offered.
+      testMatch: /(auth|permissions-[\w-]+)\.spec/,
+      use: { browserName: 'chromium', baseURL: `${auth.url}/ui/` },
+    },
     {
       name: 'setup',
       testMatch: /setup\.spec/,

@@ -91,7 +91,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
       test('Running Models with a model, its log, and an empty kind', async ({ page }) => {
         await page.goto('#/running_models/LLM')
-        const row = page.getByRole('grid').getByRole('row', { name: new RegExp(UID) })
+        // A phone shows a card per model, a wider screen the grid's row.
+        const row =
+          width < 600
+            ? page.getByRole('listitem', { name: UID, exact: true })
+            : page.getByRole('grid').getByRole('row', { name: new RegExp(UID) })
         await expect(row).toBeVisible()
         await check(page, 'Running Models')
 

@@ -44,10 +44,13 @@ test('username and password are required', async ({ page }) => {
   expect(signIns).toBe(0)
 })
 
-test('a wrong password shows the server’s answer in the error toast', async ({ page }) => {
+test('a wrong password is said in the form, read out; the language can be chosen there', async ({ page }) => {
   await page.goto('#/login')
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeVisible()
   await signIn(page, { username: 'admin', password: 'not-the-password' })
-  await expect(page.getByRole('alert')).toHaveText('Login failed: 401 - Incorrect username or password')
+  await expect(page.getByRole('form', { name: 'LOGIN' }).getByRole('alert')).toHaveText(
+    'Login failed: 401 - Incorrect username or password',
+  )
   await expect(page).toHaveURL(/#\/login$/)
   // A failed sign-in is not a lost session: no auth dialog.
   await expect(page.getByRole('dialog')).toBeHidden()
@@ -78,6 +81,8 @@ test('signing in leads to Launch Model with LOG OUT; LOG OUT clears the session'
   await expect(page).toHaveURL(/#\/running_models\/LLM$/)
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Running Models' })).toBeVisible()
+  // The header says who is signed in.
+  await expect(page.getByText('Signed in as admin')).toBeAttached()
 
   await page.getByRole('button', { name: 'LOG OUT' }).click()
   await expect(page).toHaveURL(/#\/login$/)
@@ -115,6 +120,8 @@ test('a user sees only the sections they may open; a direct link to another gets
 
   const dialog = page.getByRole('dialog', { name: 'Permission Error' })
   await expect(dialog).toContainText('You do not have permissions to do this!')
+  // Beside SPEC's words, the permission the refused request needed.
+  await expect(dialog).toHaveAccessibleDescription(/Needs the admin permission/)
   await expect(page).toHaveURL(/#\/running_models\/LLM$/)
   // 403 shows no toast (SPEC §6).
   await expect(page.getByRole('alert')).toBeHidden()

@@ -120,3 +120,35 @@ test('fits a 1280 px window side by side: a 40-character commit wraps instead of
   expect(box && box.x + box.width).toBeLessThanOrEqual(1280)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1280)
 })
+
+test('the usage charts stay inside their card at 390, 1280 and 1920 px, apart, and give cores as the tables do', async ({
+  page,
+}) => {
+  await page.goto('#/cluster_info')
+  const trends = page.getByRole('region', { name: 'Recent usage' })
+  await expect(trends.getByRole('img')).toHaveCount(2)
+  const cpu = trends.getByRole('img', { name: 'CPU over the last minutes' })
+  const memory = trends.getByRole('img', { name: 'Memory over the last minutes' })
+  for (const width of [390, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 })
+    const card = await trends.boundingBox()
+    const boxes = [await cpu.boundingBox(), await memory.boundingBox()]
+    for (const box of boxes) {
+      expect(box, `${width} px`).not.toBeNull()
+      if (!box || !card) continue
+      expect(box.x, `${width} px`).toBeGreaterThanOrEqual(card.x)
+      expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(card.x + card.width)
+      expect(box.y, `${width} px`).toBeGreaterThanOrEqual(card.y)
+      expect(box.y + box.height, `${width} px`).toBeLessThanOrEqual(card.y + card.height)
+    }
+    const [a, b] = boxes
+    if (a && b) {
+      const apart =
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+      expect(apart, `${width} px: the charts overlap`).toBe(true)
+    }
+  }
+  // The same unit as the Workers table's CPU Info: cores, beside the share the line draws.
+  await expect(trends).toContainText(new RegExp(`CPU\\s*\\d+\\.\\d\\d of ${CPU_TOTAL} cores\\s*\\d+\\.\\d %`))
+  await expect(trends).toContainText(/Memory\s*[\d.]+ [KMGT]?i?B of [\d.]+ [KMGT]?i?B\s*\d+\.\d %/)
+})

@@ -66,17 +66,17 @@ test('the whole launch flow by keyboard: search, card, drawer, Ctrl+Enter, termi
 
   const drawer = page.getByRole('dialog', { name: 'tiny-chat' })
   await expect(drawer).toBeVisible()
-  // The focus is in the drawer, and the form can be filled from there.
+  // The focus is in the drawer, on the drawer itself: Ctrl+Enter launches from there, no field needed.
   await expect.poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true)
-  const uid = drawer.getByRole('textbox', { name: 'Model UID (optional)' })
-  await uid.focus()
-  await page.keyboard.type('keyboard-chat')
   await page.keyboard.press('Control+Enter')
   await expect(page).toHaveURL(/#\/running_models\/LLM$/, { timeout: 20_000 })
 
-  const row = page.getByRole('grid').getByRole('row', { name: /keyboard-chat/ })
+  const row = page.getByRole('grid').getByRole('row', { name: /tiny-chat/ })
   await expect(row).toBeVisible()
   await row.getByRole('button', { name: 'Terminate' }).focus()
+  await page.keyboard.press('Enter')
+  // Terminate asks first; yes, by keyboard too.
+  await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'yes' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByText('No Running Models', { exact: true })).toBeVisible()
 })

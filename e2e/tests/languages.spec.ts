@@ -88,6 +88,10 @@ test.describe('in Simplified Chinese', () => {
     await chat.close()
 
     await row.getByRole('button', { name: zh('running.action.terminate') }).click()
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: zh('common.confirm.yes') })
+      .click()
     await expect(page.getByText(zh('running.empty'), { exact: true })).toBeVisible()
   })
 
@@ -97,12 +101,15 @@ test.describe('in Simplified Chinese', () => {
     await page.goto('#/register_model/llm')
     await expect(heading(page, zh('register.page.title'))).toBeVisible()
     await page.getByLabel(zh('register.field.name')).fill('my-chinese-llm')
-    await page.getByRole('checkbox', { name: 'chat' }).check()
+    await page.getByRole('checkbox', { name: zh('launch.ability.chat') }).check()
     await page.getByRole('combobox', { name: zh('register.field.family') }).click()
     await page.getByRole('option', { name: 'qwen2.5-instruct' }).click()
     await page.getByRole('combobox', { name: zh('register.spec.format') }).click()
     await page.getByRole('option', { name: 'ggufv2' }).click()
     await page.getByLabel(zh('register.spec.ggufPath')).fill(join(folder, 'tiny-chat-q4.gguf'))
+    // A new form has no size of its own: the file gives it.
+    await page.getByRole('button', { name: zh('register.field.fillFromFile') }).click()
+    await expect(page.getByLabel(zh('register.spec.size'))).not.toHaveValue('')
     const form = page.getByRole('form', { name: zh('register.form.label') })
     await form.getByRole('button', { name: zh('register.form.register') }).click()
     await expect(page).toHaveURL(/#\/launch_model\/custom\/llm$/)

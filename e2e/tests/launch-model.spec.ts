@@ -98,8 +98,21 @@ test('a favourite is kept across reloads', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('collectionArr'))).toBe('[]')
 })
 
-test('LAUNCH says what it still needs while it is disabled', async ({ page }) => {
+test('the card’s best choice comes chosen; LAUNCH says what it still needs while it is disabled', async ({
+  page,
+}) => {
   await page.goto('#/launch_model/llm')
+  // The platform recommends a size and quantization on the card (a gateway's cluster does not).
+  if (test.info().project.name === 'open') {
+    const chip = card(page, 'qwen2.5-instruct').getByText(/^Fits well · /)
+    const [, size, quantization] = /· (\S+) (\S+) ·/.exec((await chip.textContent()) ?? '') ?? []
+    await card(page, 'qwen2.5-instruct').click()
+    const drawer = page.getByRole('region', { name: 'Launch qwen2.5-instruct' })
+    await expect(drawer.getByRole('combobox', { name: 'Model Size' })).toHaveText(size ?? 'none')
+    await expect(drawer.getByRole('combobox', { name: 'Quantization' })).toHaveText(quantization ?? 'none')
+    await expect(drawer.getByRole('button', { name: 'Launch', exact: true })).toBeEnabled()
+    return
+  }
   await card(page, 'qwen3').click()
   const drawer = page.getByRole('region', { name: 'Launch qwen3' })
   const launch = drawer.getByRole('button', { name: 'Launch', exact: true })
@@ -120,6 +133,8 @@ test('the launch as a command line: copied, pasted back to the same form, refuse
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // A phone: the open panel leaves the form its room, and the command wraps between its flags.
+  await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('#/launch_model/llm')
   await card(page, 'tiny-chat').click()
   const drawer = page.getByRole('region', { name: 'Launch tiny-chat' })
@@ -127,6 +142,13 @@ test('the launch as a command line: copied, pasted back to the same form, refuse
   await uid.fill('from-a-command')
   await drawer.getByRole('button', { name: 'Command line' }).click()
   const command = drawer.getByLabel('xinference launch', { exact: true })
+  await uid.scrollIntoViewIfNeeded()
+  await expect(drawer.getByRole('spinbutton', { name: 'Replica' })).toBeInViewport()
+  const lines = await command
+    .locator('span')
+    .evaluateAll((pieces) => pieces.map((piece) => [piece.textContent, piece.getClientRects().length]))
+  expect(lines.length).toBeGreaterThan(5)
+  expect(lines.filter(([, boxes]) => boxes !== 1)).toEqual([])
   await expect(command).toContainText(
     /^xinference launch --endpoint http:\/\/127\.0\.0\.1:\d+ --model-name tiny-chat --model-type LLM --model-engine llama\.cpp --model-uid from-a-command /,
   )
@@ -193,10 +215,16 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   await expect(lastConfig).toBeHidden()
   await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('')
   expect(await page.evaluate(() => localStorage.getItem('historyArr'))).toBe('[]')
-  // The server kept the launch too: from any browser, it fills the form again.
-  await drawer.getByRole('combobox', { name: 'Launch again as before' }).click()
+  // The server kept the launch too: from any browser, it fills the form again (Escape closes only its list).
+  const earlier = drawer.getByRole('combobox', { name: 'Launch again as before' })
+  await earlier.click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('listbox')).toBeHidden()
+  await earlier.click()
   await page.getByRole('option', { name: /^tiny-e2e · / }).click()
-  await expect(drawer.getByRole('textbox', { name: 'Model UID (optional)' })).toHaveValue('tiny-e2e')
+  // Its uid still runs: a free one like it is offered, saying why.
+  await expect(uid).toHaveValue('tiny-e2e-2')
+  await expect(uid).toHaveAccessibleDescription('tiny-e2e is running already: a free uid is suggested.')
   await drawer.getByRole('button', { name: 'Go Back' }).click()
 
   // The launch cached the model file: the card says so and the cache dialog lists it.
@@ -230,6 +258,45 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   expect(cache.list).toEqual([])
 })
 
+test('Escape closes only an open list; a closed drawer keeps its changes until they are discarded', async ({
+  page,
+}) => {
+  await page.goto('#/launch_model/llm')
+  await card(page, 'tiny-chat').click()
+  const drawer = page.getByRole('region', { name: 'Launch tiny-chat' })
+  const uid = drawer.getByRole('textbox', { name: 'Model UID (optional)' })
+  const replica = drawer.getByRole('spinbutton', { name: 'Replica' })
+  await uid.fill('kept-uid')
+  await replica.fill('2')
+  await drawer.getByRole('button', { name: 'Command line' }).click()
+  for (const list of ['Quantization', 'Device', 'Format']) {
+    await drawer.getByRole('combobox', { name: list, exact: true }).click()
+    await expect(page.getByRole('listbox')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('listbox')).toBeHidden()
+    await expect(uid).toHaveValue('kept-uid')
+  }
+  // Escape on the drawer itself closes it, and the changes wait for the next opening.
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await card(page, 'tiny-chat').click()
+  await expect(uid).toHaveValue('kept-uid')
+  await expect(replica).toHaveValue('2')
+  // So does a click beside it.
+  await uid.fill('kept-by-a-click')
+  await page.mouse.click(10, 400)
+  await expect(drawer).toBeHidden()
+  await card(page, 'tiny-chat').click()
+  await expect(uid).toHaveValue('kept-by-a-click')
+  await drawer.getByRole('button', { name: 'Discard the kept changes' }).click()
+  await expect(uid).toHaveValue('')
+  await expect(replica).toHaveValue('1')
+  await drawer.getByRole('button', { name: 'Go Back' }).click()
+  await card(page, 'tiny-chat').click()
+  await expect(uid).toHaveValue('')
+  await expect(drawer.getByText('Changes kept')).toBeHidden()
+})
+
 test('launch form validation messages', async ({ page }) => {
   await page.goto('#/launch_model/llm')
   await card(page, 'qwen2.5-instruct').click()
@@ -247,6 +314,24 @@ test('launch form validation messages', async ({ page }) => {
   await expect(launch).toBeDisabled()
   await limits.fill('4')
   await expect(launch).toBeEnabled()
+
+  // The platform's own options have bounded fields; a gateway sends them as additional parameters.
+  const parallel = drawer.getByRole('spinbutton', { name: 'Parallel requests (optional)' })
+  if (test.info().project.name === 'open') {
+    await expect(parallel).toHaveAccessibleDescription(
+      'Requests each replica serves at once, each with its own context: 1 to 64; empty means 4.',
+    )
+    await parallel.fill('65')
+    await expect(parallel).toHaveAccessibleDescription('Please enter a whole number from 1 to 64')
+    await expect(launch).toBeDisabled()
+    await parallel.fill('8')
+    await expect(launch).toBeEnabled()
+    await expect(
+      drawer.getByRole('spinbutton', { name: 'Unload when idle, minutes (optional)' }),
+    ).toBeVisible()
+  } else {
+    await expect(parallel).toHaveCount(0)
+  }
 
   const gpuIdx = drawer.getByRole('textbox', { name: 'GPU Idx (optional)' })
   await gpuIdx.fill('0,a')
@@ -290,13 +375,16 @@ test('a failed launch shows the server’s reason and frees the form', async ({ 
   if (test.info().project.name === 'open') {
     await page.getByRole('dialog', { name: 'Warning' }).getByRole('button', { name: 'Yes' }).click()
   }
-  await expect(
-    page
-      .getByRole('alert')
-      .getByText(
-        /^Server error: 503 - Could not download http:\/\/127\.0\.0\.1:9\/api\/v1\/models\/qwen\/Qwen2\.5-0\.5B-Instruct-GGUF/,
-      ),
-  ).toBeVisible({ timeout: 20_000 })
+  // The platform keeps the failed launch: the needs-attention strip says it with its reason, and no toast says it
+  // again. A gateway's toast says it.
+  const reason =
+    /Could not download http:\/\/127\.0\.0\.1:9\/api\/v1\/models\/qwen\/Qwen2\.5-0\.5B-Instruct-GGUF/
+  const said =
+    test.info().project.name === 'open'
+      ? page.getByRole('region', { name: 'Needs attention' })
+      : page.getByRole('alert').filter({ hasText: /^Server error: 503 - / })
+  await expect(said.getByText(reason)).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText(/^Server error: 503/)).toHaveCount(test.info().project.name === 'open' ? 0 : 1)
   await expect(drawer.getByRole('button', { name: 'Launch', exact: true })).toBeEnabled()
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
 })

@@ -63,7 +63,8 @@ test('tabs are remembered, and every form shows SPEC’s defaults in its JSON Fo
     context_length: 2048,
     model_lang: ['en'],
     model_ability: ['generate'],
-    model_specs: [{ model_format: 'pytorch', model_size_in_billions: 7, quantizations: ['none'] }],
+    // No invented size: empty until the user or Fill from file gives one.
+    model_specs: [{ model_format: 'pytorch', model_size_in_billions: '', quantizations: ['none'] }],
   })
   await page.getByRole('tab', { name: 'Embedding Model' }).click()
   await expect(page).toHaveURL(/#\/register_model\/embedding$/)
@@ -96,8 +97,15 @@ test('tabs are remembered, and every form shows SPEC’s defaults in its JSON Fo
 
 test('validation messages, as SPEC words them', async ({ page }) => {
   await page.goto('#/register_model/llm')
+  // A form just opened is not wrong yet: nothing in red until a field is touched or the form sent.
+  const family = page.getByRole('combobox', { name: 'Model Family' })
+  await expect(family).toBeVisible()
+  await expect(family).not.toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Choose the family the model belongs to, or other.')).toBeHidden()
   await form(page).getByRole('button', { name: 'Register Model' }).click()
   await expect(form(page).getByRole('alert')).toHaveText('Please fill in valid value for all fields')
+  await expect(family).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Please enter a number greater than 0.')).toBeVisible()
   await page.getByLabel('Context Length').fill('0')
   await expect(page.getByText('Please enter an integer greater than 0.')).toBeVisible()
   await page.getByLabel('Model Size in Billions').fill('-1')
@@ -131,6 +139,11 @@ test('abilities, family and prompt style follow each other', async ({ page }) =>
   await expect(prompt.getByLabel('chat_template')).toContainText('<|im_start|>')
   await page.getByText('JSON Format').click()
   expect(await json(page)).toHaveProperty('prompt_style.stop_token_ids')
+  // A family whose template lives in its model file: no template, said as none (never a literal null).
+  await family.click()
+  await page.getByRole('option', { name: 'tiny-chat' }).click()
+  await expect(prompt.getByLabel('chat_template')).toHaveValue('')
+  await expect(prompt.getByLabel('chat_template')).toHaveAttribute('placeholder', 'none')
   await page.getByRole('checkbox', { name: 'chat' }).uncheck()
   await expect(prompt).toBeHidden()
   expect(await json(page)).not.toHaveProperty('prompt_style')
@@ -142,14 +155,30 @@ test('register an LLM from a GGUF file, see its card, launch it and chat, edit, 
 }) => {
   await page.goto('#/register_model/llm')
   await fillLlm(page)
+  // A path the server refuses is said under the path field (and read out), not in a toast over the page.
+  const path = page.getByLabel('Model Path (the GGUF file)')
+  await path.fill(join(models, 'missing.gguf'))
   await page.getByRole('button', { name: 'Fill from file' }).click()
-  await expect(page.getByLabel('Model Size in Billions')).not.toHaveValue('7')
+  await expect(path).toHaveAccessibleDescription(/does not exist/)
+  await expect(page.getByRole('alert')).toHaveCount(1)
+  await expect(form(page).getByRole('alert')).toContainText('does not exist')
+  await path.fill(join(models, 'tiny-chat-q4.gguf'))
+  await expect(form(page).getByRole('alert')).toHaveCount(0)
+  await page.getByRole('button', { name: 'Fill from file' }).click()
+  await expect(page.getByLabel('Model Size in Billions')).not.toHaveValue('')
+  // The quantization is the file's own (its weights are f32), not left empty to be sent as `default`.
+  await expect(page.getByLabel('Quantization (optional)')).toHaveValue('f32')
   await page.getByText('JSON Format').click()
   const sent = await json(page)
   expect(sent).toMatchObject({
     model_name: 'my-tiny-llm',
     model_specs: [
-      { model_uri: models, model_format: 'ggufv2', model_file_name_template: 'tiny-chat-q4.gguf' },
+      {
+        model_uri: models,
+        model_format: 'ggufv2',
+        model_file_name_template: 'tiny-chat-q4.gguf',
+        quantizations: ['f32'],
+      },
     ],
   })
   const posted = page.waitForRequest(

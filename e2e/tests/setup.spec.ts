@@ -10,6 +10,8 @@ test('the first visit makes the first administrator, signed in at once; the set-
 }) => {
   await page.goto('#/launch_model/llm')
   await expect(page.getByRole('heading', { name: 'Create the first administrator' })).toBeVisible()
+  // The language can be chosen before anyone exists to sign in.
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Language' })).toBeVisible()
   await expectAccessible(page)
 
   const username = page.getByRole('textbox', { name: 'Username' })
@@ -108,6 +110,13 @@ test('an administrator makes a user, who makes a key for one model; the key work
   const row = page.getByRole('row', { name: new RegExp(OPERATOR.username) })
   await expect(row).toContainText('models:list')
   await expect(row).toContainText('keys:create')
+  // The only administrator is offered neither Delete nor Disable of their own account, and is told why (the
+  // server refuses both too).
+  const own = page.getByRole('row', { name: new RegExp(FIRST.username) })
+  const deleteOwn = own.getByRole('button', { name: `Delete ${FIRST.username}` })
+  await expect(deleteOwn).toBeDisabled()
+  await expect(deleteOwn).toHaveAccessibleDescription(/last administrator cannot be disabled or deleted/)
+  await expect(own.getByRole('switch')).toBeDisabled()
   await expectAccessible(page)
 
   // The new user sees only what they may open.

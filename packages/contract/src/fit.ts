@@ -6,8 +6,15 @@ import { ModelSize } from './registrations.js'
  * launch needs — the weights (the file, read from memory) plus the KV cache at the context the platform gives each
  * sequence and `n_parallel` sequences — against the memory free now. docs/platform.md says how it is worked out.
  */
-export const FitGrade = z.enum(['fits', 'tight', 'no', 'unknown'])
+/**
+ * `slow`: the memory suffices, but the estimated speed of writing an answer is below reading pace
+ * (`SLOW_TOKENS_PER_SECOND`); the memory grades (`fits`, `tight`, `no`) say nothing of speed.
+ */
+export const FitGrade = z.enum(['fits', 'tight', 'slow', 'no', 'unknown'])
 export type FitGrade = z.infer<typeof FitGrade>
+
+/** Below this estimated speed an answer comes slower than one reads it: graded `slow`, not `fits`. */
+export const SLOW_TOKENS_PER_SECOND = 4
 
 /** Where a file size comes from: the cached file itself, the hub's file list, or parameters × bits per weight. */
 export const SizeSource = z.enum(['cache', 'hub', 'parameters'])
@@ -26,6 +33,12 @@ export const QuantizationFit = z.object({
   /** Bytes a launch needs, weights and KV cache together; null when unknown. */
   memory_bytes: z.nullable(z.number()),
   memory_basis: z.nullable(MemoryBasis),
+  /**
+   * An estimate of the tokens a second one answer is written at: decoding reads every weight once a token, so
+   * the memory bandwidth over the file's size (`FitTarget.bandwidth_bytes_per_second`); null for kinds that
+   * write no tokens (embedding, rerank) or when the size is unknown.
+   */
+  tokens_per_second: z.nullable(z.number()),
   fit: FitGrade,
 })
 export type QuantizationFit = z.infer<typeof QuantizationFit>
@@ -46,6 +59,10 @@ export const FitTarget = z.object({
   device: z.enum(['cpu', 'gpu']),
   free_bytes: z.number(),
   total_bytes: z.number(),
+  /** The memory bandwidth the speed estimates assume (bytes a second): from the CPU's cores, or a GPU's. */
+  bandwidth_bytes_per_second: z.number(),
+  /** CPU cores counted for it (the GPU's estimate counts none). */
+  cores: z.number(),
 })
 export type FitTarget = z.infer<typeof FitTarget>
 
@@ -79,6 +96,14 @@ export const ModelFitQuery = z.object({
 })
 export type ModelFitQuery = z.infer<typeof ModelFitQuery>
 
+/**
+ * How a model's files would be had: `here` (cached, a custom model's own, or written by the platform),
+ * `download` (from a hub that answers, or that has not been asked), `unreachable` (no hub publishing it answers)
+ * or `none` (no hub publishes it).
+ */
+export const FileSource = z.enum(['here', 'download', 'unreachable', 'none'])
+export type FileSource = z.infer<typeof FileSource>
+
 /** One model's best choice here, for its card: the cached quantization that fits best, else the best that fits. */
 export const FitSummary = z.object({
   model_name: z.string(),
@@ -87,12 +112,21 @@ export const FitSummary = z.object({
   cached: z.boolean(),
   file_bytes: z.nullable(z.number()),
   memory_bytes: z.nullable(z.number()),
+  tokens_per_second: z.nullable(z.number()),
   fit: FitGrade,
-  /** Fits, and is cached or can be downloaded: the "Runs here" filter. */
+  files: FileSource,
+  /** Fits (well, tightly or slowly), and is here or can be downloaded from a hub that answers: "Runs here". */
   runs_here: z.boolean(),
 })
 export type FitSummary = z.infer<typeof FitSummary>
 
-/** `GET /api/v1/fit/{model_type}`: each model of a kind, without asking any hub. */
-export const FitSummaries = z.object({ target: FitTarget, models: z.array(FitSummary) })
+/**
+ * `GET /api/v1/fit/{model_type}`: each model of a kind, without asking a hub for file lists; whether the hubs
+ * answer at all is asked (briefly, and kept a while) when a model would need a download.
+ */
+export const FitSummaries = z.object({
+  target: FitTarget,
+  hubs: z.array(HubReach),
+  models: z.array(FitSummary),
+})
 export type FitSummaries = z.infer<typeof FitSummaries>

@@ -26,6 +26,9 @@ export const BannedKey = z.looseObject({
   key_id: z.number(),
   banned_until: z.number(),
   remaining_seconds: z.number(),
+  // The platform's own, so a banned key is named; upstream v3 sends the id alone.
+  key_name: z.optional(z.nullable(z.string())),
+  key_prefix: z.optional(z.nullable(z.string())),
 })
 export type BannedKey = z.infer<typeof BannedKey>
 export const BannedKeyList = z.array(BannedKey)

@@ -102,6 +102,32 @@ describe('the audit trail', () => {
     },
   )
 
+  it('names the key a refusal was for when the key itself is refused (disabled), never its secret', async () => {
+    const { app, admin } = await storeApp()
+    const key = await makeKey(app, admin, { name: 'switched-off' })
+    await app.inject({
+      method: 'PUT',
+      url: `/v1/admin/keys/${key.id}`,
+      headers: admin,
+      payload: { enabled: false },
+    })
+    expect((await app.inject({ url: '/v1/models', headers: as(key.key) })).statusCode).toBe(401)
+
+    const { hits } = (
+      await app.inject({ url: '/v1/audit/search?status=unauthorized', headers: admin })
+    ).json<{
+      hits: Record<string, unknown>[]
+    }>()
+    expect(hits).toHaveLength(1)
+    expect(hits[0]).toMatchObject({
+      auth_type: 'api_key',
+      api_key_name: 'switched-off',
+      api_key_prefix: key.prefix,
+      http_status: 401,
+    })
+    expect(JSON.stringify(hits)).not.toContain(key.key)
+  })
+
   it('keeps each tier to its bound, the newest, and writes CSV no spreadsheet runs as a formula', () => {
     const db = openDatabase(tempDir())
     const audit = new AuditLog(db, { security: { rows: 10, days: 365 }, request: { rows: 5, days: 30 } })

@@ -109,7 +109,15 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
       ])
       expect((await from('127.0.0.3', as(key.key))).statusCode).toBe(200)
       expect((await app.inject({ url: '/v1/admin/security/banned-keys', headers: admin })).json()).toEqual([
-        { ip: other, key_id: key.id, banned_until: anyNumber, remaining_seconds: 120 },
+        // Named as the key list names it (v3 gives only its id), never by its secret.
+        {
+          ip: other,
+          key_id: key.id,
+          key_name: 'k',
+          key_prefix: key.prefix,
+          banned_until: anyNumber,
+          remaining_seconds: 120,
+        },
       ])
       expect((await app.inject({ url: `/v1/admin/keys/${key.id}/banned`, headers: admin })).json()).toEqual([
         { ip: other, banned_until: anyNumber, remaining_seconds: 120 },
@@ -139,7 +147,7 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
     expect(bans.ipBan('2001:db8:1:2:ffff::9')).toBe(600)
     expect(bans.ipBan('2001:db8:1:3::1')).toBe(0)
     expect(bans.unbanIp('2001:db8:1:2::77')).toBe(true)
-    bans.failKey('::ffff:10.0.0.2', 7)
+    bans.failKey('::ffff:10.0.0.2', { id: 7, name: 'k', prefix: 'xf-abc' })
     expect(bans.keyBan('10.0.0.2', 7)).toBe(600)
     expect(bans.bannedKeys()).toMatchObject([{ ip: '10.0.0.2', key_id: 7 }])
   })

@@ -5,6 +5,7 @@ import type { FitSummaries, ModelFit } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
 import { bitsPerWeight } from '../src/fit/bits-per-weight.js'
 import { GgufHeaders, kvBytesPerToken } from '../src/fit/gguf-kv.js'
+import { bandwidthOf, tokensPerSecond } from '../src/fit/decode-speed.js'
 import { grade } from '../src/fit/model-fit.js'
 import { tinyModel } from '../src/gguf/tiny-models.js'
 import { startLocalHub } from '../src/testing/local-hub.js'
@@ -44,6 +45,25 @@ describe('will it fit', () => {
     expect(grade(null, 500, 1000)).toBe('unknown')
     // Weights alone larger than the free memory: it cannot fit, whatever the KV cache.
     expect(grade(null, 1500, 1000)).toBe('no')
+  })
+
+  it('grades a model that fits the memory but writes slower than one reads as slow, not fits well', () => {
+    // Decode reads every weight once a token: bandwidth ÷ file size. Two cores draw 16 GB/s.
+    const twoCores = bandwidthOf('cpu', 2)
+    expect(twoCores).toBe(16e9)
+    // Many cores share the memory's channels: the bandwidth stops growing.
+    expect(bandwidthOf('cpu', 64)).toBe(60e9)
+    expect(bandwidthOf('gpu', 2)).toBeGreaterThan(bandwidthOf('cpu', 64))
+    // 14B at Q4_K_M, some 8.6 GB: under 2 tokens a second on two cores.
+    const fourteenB = Math.round((14e9 * 4.9) / 8)
+    const speed = tokensPerSecond(twoCores, fourteenB)
+    expect(speed).toBeCloseTo(1.9, 1)
+    expect(grade(12e9, fourteenB, 24e9, speed)).toBe('slow')
+    expect(grade(12e9, fourteenB, 24e9, null)).toBe('fits')
+    // A 1.5B model writes fast enough on the same cores; one too large stays "does not fit".
+    expect(grade(2e9, 1e9, 24e9, tokensPerSecond(twoCores, 1e9))).toBe('fits')
+    expect(grade(30e9, fourteenB, 24e9, speed)).toBe('no')
+    expect(tokensPerSecond(twoCores, null)).toBeNull()
   })
 
   it('takes file sizes from the hub’s file list and says the hub answered', async () => {
@@ -140,6 +160,36 @@ describe('will it fit', () => {
     const images = (await app.inject('/api/v1/fit/image')).json<FitSummaries>().models
     expect(images.length).toBeGreaterThan(0)
     expect(images.every((model) => !model.runs_here && model.fit === 'unknown')).toBe(true)
+  })
+
+  it('runs here only what is here, or comes from a hub that answers, and estimates its speed', async () => {
+    // The hubs point at a closed port: only models the platform has or writes itself run here.
+    const app = await testApp()
+    const { target, hubs, models } = (await app.inject('/api/v1/fit/llm')).json<FitSummaries>()
+    expect(target.bandwidth_bytes_per_second).toBeGreaterThan(0)
+    expect(hubs.find((hub) => hub.hub === 'huggingface')).toMatchObject({ reachable: false })
+    expect(models.filter((model) => model.runs_here).map((model) => model.model_name)).toEqual(['tiny-chat'])
+    expect(models.find((model) => model.model_name === 'tiny-chat')).toMatchObject({ files: 'here' })
+    const qwen = models.find((model) => model.model_name === 'qwen2.5-instruct')
+    expect(qwen).toMatchObject({ files: 'unreachable', runs_here: false })
+    expect(qwen?.tokens_per_second).toBeGreaterThan(0)
+    // Embeddings write no tokens: no speed to estimate.
+    const embeddings = (await app.inject('/api/v1/fit/embedding')).json<FitSummaries>().models
+    expect(embeddings.every((model) => model.tokens_per_second === null)).toBe(true)
+  })
+
+  it('counts a model that needs a download as running here when its hub answers', async () => {
+    const hub = await startLocalHub()
+    try {
+      const app = await testApp({ ...testConfig(), hfEndpoint: hub.url })
+      const { models } = (await app.inject('/api/v1/fit/llm')).json<FitSummaries>()
+      expect(models.find((model) => model.model_name === 'qwen2.5-instruct')).toMatchObject({
+        files: 'download',
+        runs_here: true,
+      })
+    } finally {
+      await hub.close()
+    }
   })
 
   it('refuses what it cannot answer, saying why', async () => {

@@ -5,8 +5,12 @@ import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { GatewayWebUis } from '../src/gateway/web-ui.js'
 import { chatPage } from '../src/model-ui/chat-page.js'
-import { TRANSLATED_ATTRIBUTES } from '../src/model-ui/page-i18n.js'
-import { CHAT_PAGE_MESSAGES, CLUSTER_PAGE_MESSAGES } from '../src/model-ui/page-messages.js'
+import { fill, TRANSLATED_ATTRIBUTES } from '../src/model-ui/page-i18n.js'
+import {
+  CHAT_PAGE_MESSAGES,
+  CLUSTER_PAGE_MESSAGES,
+  MISSING_PAGE_MESSAGES,
+} from '../src/model-ui/page-messages.js'
 import { testApp } from './helper.js'
 
 /** The texts of every inline element of a tag, in order. */
@@ -99,6 +103,9 @@ function runPageScript(page: string, browser: { languages: string[]; stored?: st
     localStorage: { getItem: (key: string) => (key === 'language' ? (browser.stored ?? null) : null) },
     navigator: { languages: browser.languages },
     location: { pathname: '/chat-1' },
+    sessionStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+    // The chat page asks whether the server needs a sign-in; the answer never comes here.
+    fetch: () => new Promise(() => undefined),
   })
   runInContext(inline(page, 'script').at(-1) ?? '', context)
   const find = (selector: string) => {
@@ -114,7 +121,7 @@ function runPageScript(page: string, browser: { languages: string[]; stored?: st
 
 describe('model web UI', () => {
   it(
-    'exists only after it is created, serves a chat page, and goes with the model',
+    'serves the chat page of every running language model, whether or not it was created, and goes with the model',
     { timeout: 30_000 },
     async () => {
       const app = await testApp()
@@ -123,7 +130,8 @@ describe('model web UI', () => {
         url: '/api/v1/models',
         payload: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'chat-1' },
       })
-      expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(404)
+      // Before Launch Web UI was pressed (a bookmark, a relaunch): the page is there.
+      expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(200)
 
       const body = {
         model_type: 'LLM',
@@ -136,6 +144,7 @@ describe('model web UI', () => {
         model_description: 'tiny',
         model_lang: ['en'],
       }
+      // SPEC's create call still answers, for a console that asks.
       const created = await app.inject({ method: 'POST', url: '/api/v1/ui/chat-1', payload: body })
       expect(created.json()).toEqual({ model_uid: 'chat-1' })
       expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(200)
@@ -152,6 +161,47 @@ describe('model web UI', () => {
       expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(404)
     },
   )
+
+  it('answers a browser at the address of a model with no chat page with a page that says why', async () => {
+    const app = await testApp()
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }
+    const gone = await app.inject({ url: '/gone-1', headers: browser })
+    expect(gone.statusCode).toBe(404)
+    expect(gone.headers['content-type']).toMatch(/text\/html/)
+    expect(gone.body).toContain('<html lang="en">')
+    expect(gone.body).toContain('<title data-i18n="title">No chat page</title>')
+    expect(gone.body).toContain('>No model gone-1 is running.')
+    expect(gone.body).toContain(
+      '<a href="ui/#/running_models/LLM" data-i18n="running">Go to Running Models</a>',
+    )
+    expectPolicyAdmitsInlines(gone.body, String(gone.headers['content-security-policy']))
+    // An API client still gets the JSON error.
+    const api = await app.inject('/gone-1')
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toEqual({ detail: 'Not Found' })
+    // The uid is escaped into the page, and filled in in the page's language from its data attribute.
+    const odd = await app.inject({ url: `/${encodeURIComponent('<b>"x')}`, headers: browser })
+    expect(odd.body).not.toContain('<b>"x')
+    expect(odd.body).toContain('data-uid="&#60;b&#62;&#34;x"')
+    const zh = runPageScript(gone.body, { languages: ['zh-CN'] })
+    expect(zh.root.lang).toBe('zh-CN')
+    expect(zh.find('data-i18n=notRunning').textContent).toBe(
+      fill(MISSING_PAGE_MESSAGES['zh-CN'].notRunning, { uid: 'gone-1' }),
+    )
+  })
+
+  it('says when a model has no chat page because it is no language model', { timeout: 30_000 }, async () => {
+    const app = await testApp()
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/models',
+      payload: { model_name: 'tiny-embedding', model_type: 'embedding', model_uid: 'vectors' },
+    })
+    const page = await app.inject({ url: '/vectors', headers: { accept: 'text/html' } })
+    expect(page.statusCode).toBe(404)
+    expect(page.body).toContain('>vectors is not a language model (embedding)')
+    expect(page.body).toContain('href="ui/#/running_models/embedding"')
+  })
 
   it('refuses UIs for unknown models, non-chat models and images', { timeout: 30_000 }, async () => {
     const app = await testApp()
@@ -217,7 +267,11 @@ describe('launches', () => {
 })
 
 describe('the server pages speak the console language', () => {
-  const dictionaries = { chat: CHAT_PAGE_MESSAGES, cluster: CLUSTER_PAGE_MESSAGES }
+  const dictionaries = {
+    chat: CHAT_PAGE_MESSAGES,
+    cluster: CLUSTER_PAGE_MESSAGES,
+    missing: MISSING_PAGE_MESSAGES,
+  }
   const placeholders = (message: string) =>
     [...message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
 
@@ -251,7 +305,8 @@ describe('the server pages speak the console language', () => {
     const uses = (page: string, key: string) =>
       page.includes(`data-i18n="${key}"`) ||
       TRANSLATED_ATTRIBUTES.some((attribute) => page.includes(`data-i18n-${attribute}="${key}"`)) ||
-      page.includes(`t('${key}'`)
+      page.includes(`t('${key}'`) ||
+      page.includes(`askToSignIn('${key}'`)
     for (const key of Object.keys(CHAT_PAGE_MESSAGES.en)) expect(uses(chat, key), key).toBe(true)
     const cluster = (await clusterPage()).body
     for (const key of Object.keys(CLUSTER_PAGE_MESSAGES.en)) expect(uses(cluster, key), key).toBe(true)

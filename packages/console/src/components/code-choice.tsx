@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { CopyButton } from './copy-button'
 import { Select } from './select'
 import './code-choice.css'
@@ -12,6 +13,7 @@ export function CodeChoice<Form extends string>({
   value,
   onChange,
   code,
+  pieces,
   copyLabel,
 }: {
   /** The list's label. */
@@ -20,6 +22,11 @@ export function CodeChoice<Form extends string>({
   value: Form
   onChange: (value: Form) => void
   code: string
+  /**
+   * The code in the pieces it may wrap between and not inside (a command's flags with their values), where it
+   * has such pieces; joined by spaces they are `code`.
+   */
+  pieces?: readonly string[] | undefined
   copyLabel: string
 }) {
   const shown = forms.find((form) => form.value === value)
@@ -30,7 +37,14 @@ export function CodeChoice<Form extends string>({
         <CopyButton text={code} label={copyLabel} />
       </div>
       <pre className="code-choice-code" aria-label={shown?.label} tabIndex={0}>
-        {code}
+        {pieces
+          ? pieces.map((piece, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' '}
+                <span className="code-choice-piece">{piece}</span>
+              </Fragment>
+            ))
+          : code}
       </pre>
     </div>
   )

@@ -13,14 +13,22 @@ interface ConfirmDialogProps {
   onCancel: () => void
 }
 
-/** SPEC §8's delete confirmations: titled Warning, answered yes or no. */
+/**
+ * SPEC §8's delete confirmations: titled Warning, answered yes or no. The question is the dialog's description, so
+ * a screen reader reads it with the title when the dialog opens; Escape answers no, and the focus goes back.
+ */
 export function ConfirmDialog({ open, text, onConfirm, onCancel }: ConfirmDialogProps) {
   const t = useT()
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-dialog-title">
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="confirm-dialog-title"
+      aria-describedby="confirm-dialog-text"
+    >
       <DialogTitle id="confirm-dialog-title">{t('common.confirm.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
+        <DialogContentText id="confirm-dialog-text">{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel}>{t('common.confirm.no')}</Button>

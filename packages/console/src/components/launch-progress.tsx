@@ -28,8 +28,19 @@ function downloadText(launch: Launch, t: ReturnType<typeof useT>): string | null
     : t('common.launchProgress.download', values)
 }
 
-/** A launch in flight: its stage, progress and download, with Cancel. */
-export function LaunchProgress({ launch, onCancel }: { launch: Launch; onCancel: () => void }) {
+/**
+ * A launch in flight: its stage, progress and download, with Cancel — which stays in its place, described by the
+ * line saying why, for a user who may not stop models (`cancelDeniedBy`: that line's id).
+ */
+export function LaunchProgress({
+  launch,
+  onCancel,
+  cancelDeniedBy,
+}: {
+  launch: Launch
+  onCancel: () => void
+  cancelDeniedBy?: string | undefined
+}) {
   const t = useT()
   const download = downloadText(launch, t)
   const percent = Math.round(launch.progress * 100)
@@ -57,7 +68,13 @@ export function LaunchProgress({ launch, onCancel }: { launch: Launch; onCancel:
         </div>
         {download && <p className="launch-progress-download muted">{download}</p>}
       </div>
-      <Button color="error" variant="outlined" onClick={onCancel}>
+      <Button
+        color="error"
+        variant="outlined"
+        aria-disabled={cancelDeniedBy ? true : undefined}
+        aria-describedby={cancelDeniedBy}
+        onClick={cancelDeniedBy ? undefined : onCancel}
+      >
         {t('common.cancel')}
       </Button>
     </section>

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
-import { isLoggedIn, signOut } from '../lib/auth'
+import { isLoggedIn, signOut, tokenSubject } from '../lib/auth'
 import { revokeRefreshToken } from '../lib/api-client'
 import { routes } from '../lib/routes'
 import { Button } from './button'
 import { useT } from '../i18n/react'
 import { ColorSchemeSwitch } from './color-scheme-switch'
-import { LogoutIcon } from './icons'
+import { LogoutIcon, PersonOutlineIcon } from './icons'
 import { LanguageSelect } from './language-select'
 import { useOwnPasswordChange } from '../lib/server-features'
 import { lazyThemed } from './themed'
@@ -22,9 +22,9 @@ const ChangePasswordDialog = lazyThemed(
 let screenShown = false
 
 /**
- * SPEC §2 "Page heading": the screen title and, for a signed-in user, LOG OUT; beside them the language and the
- * colour scheme. A
- * screen opened from another takes the focus to its heading, so a keyboard or screen reader user starts there.
+ * SPEC §2 "Page heading": the screen title and, for a signed-in user, who they are and LOG OUT; beside them the
+ * language and the colour scheme. A screen opened from another takes the focus to its heading, so a keyboard or
+ * screen reader user starts there.
  */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   const navigate = useNavigate()
@@ -33,6 +33,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   const t = useT()
   const mayChangePassword = useOwnPasswordChange()
   const [changing, setChanging] = useState(false)
+  // The token's subject: who this tab is signed in as (none with auth off).
+  const user = isLoggedIn() ? tokenSubject() : null
 
   useEffect(() => {
     if (screenShown) heading.current?.focus()
@@ -55,6 +57,13 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       {children}
       <LanguageSelect />
       <ColorSchemeSwitch />
+      {user && (
+        <span className="page-header-user" title={t('shell.signedInAs', { user })}>
+          <PersonOutlineIcon fontSize="small" />
+          <span className="visually-hidden">{t('shell.signedInAs', { user })}</span>
+          <span aria-hidden>{user}</span>
+        </span>
+      )}
       {isLoggedIn() && mayChangePassword && (
         <Button variant="text" onClick={() => setChanging(true)}>
           {t('shell.account.open')}

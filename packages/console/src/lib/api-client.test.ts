@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { RegistrationNameList, RunningModelList } from '@serving-console/contract'
 import { resumeSession } from './session-resume'
-import { api, apiBase, ApiError, detailOf, toastMessageFor } from './api-client'
+import { api, apiBase, ApiError, detailOf, refusedPermission, toastMessageFor } from './api-client'
 import { signIn } from './auth'
 import { session, tokenCookie } from './storage'
 
@@ -92,6 +92,16 @@ describe('api client', () => {
     expect(localStorage.getItem('authStatus')).toBe('401')
     expect(events).toHaveBeenCalledTimes(2)
     window.removeEventListener('auth-status', events)
+  })
+
+  it('keeps the permission a 403 needed, by the route table, for the Permission Error dialog to name', async () => {
+    localStorage.removeItem('authStatus')
+    vi.stubGlobal('fetch', answer(403, '{"detail":"Not enough permissions"}'))
+    await api.delete('/api/v1/models/my-llm').catch(() => undefined)
+    expect(refusedPermission()).toBe('models:stop')
+    localStorage.removeItem('authStatus')
+    await api.get('/api/v1/admin/setup/status').catch(() => undefined)
+    expect(refusedPermission()).toBeNull()
   })
 
   it('does not report a 401 that lands after the user was signed out (no dialog over Login)', async () => {

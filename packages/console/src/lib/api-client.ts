@@ -1,6 +1,7 @@
 import {
   apiPaths,
   ErrorBody,
+  neededPermission,
   TokenResponse,
   type RefreshRequest,
   type ValidationIssue,
@@ -62,9 +63,19 @@ export function detailOf(bodyText: string): string {
   return detail.length > 0 ? detail.map(describeIssue).join('; ') : t('common.error.unknown')
 }
 
-/** SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. */
-function recordAuthStatus(status: AuthStatus) {
+/** The permission the 403 that opened the Permission Error dialog needed; null when none would have helped. */
+let refused: string | null = null
+
+/** What the recorded 403 needed (`models:start`), for the Permission Error dialog to name beside SPEC's text. */
+export const refusedPermission = (): string | null => refused
+
+/**
+ * SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. A 403
+ * keeps the permission its route needs (the contract's route table, the same scope names as upstream v3's).
+ */
+function recordAuthStatus(status: AuthStatus, method: Method, path: string) {
   if (authStatusStore.get() === status) return
+  if (status === '403') refused = neededPermission(method, path)
   authStatusStore.set(status)
   window.dispatchEvent(new Event('auth-status'))
 }
@@ -210,7 +221,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
       !(response.status === 403 && options.forbiddenShownHere) &&
       !stale
     ) {
-      recordAuthStatus(String(response.status) as AuthStatus)
+      recordAuthStatus(String(response.status) as AuthStatus, method, path)
       // A session that ended under the page: the dialog asks for the password again; signed in, this is sent
       // once more and the caller never sees the 401.
       if (response.status === 401 && first.authorization && (await signedInAgain(options.signal))) {

@@ -93,6 +93,14 @@ export function toCliCommand(payload: Payload, endpoint: string): string {
   return words.map(shellWord).join(' ')
 }
 
+/**
+ * A command line in the pieces a narrow screen should wrap it between: each flag with its value
+ * (`--model-name qwen3`), so that lines break between flags, never inside one. Joined by spaces, the line again.
+ */
+export function flagPieces(line: string): string[] {
+  return line.split(/ (?=--?[A-Za-z])/)
+}
+
 /** The REST launch as `curl`; `$XINFERENCE_API_KEY` stands for a key when the server asks for one. */
 export function toCurlCommand(payload: Payload, endpoint: string, withAuth: boolean): string {
   return [

@@ -28,7 +28,10 @@ export function useOwnPasswordChange(): boolean {
   return features?.mode === 'platform' && features.administration === 'users'
 }
 
-/** Whether the audit trail is the platform's own: its tiers (security events, requests) can be asked for. */
-export function usePlatformAudit(): boolean {
+/**
+ * Whether the server is the embedded platform (not a gateway): its audit trail has tiers (security events,
+ * requests), and it keeps a launch that failed among its launches.
+ */
+export function usePlatform(): boolean {
   return useQuery(serverFeaturesQuery).data?.mode === 'platform'
 }

@@ -14,6 +14,19 @@ export interface KeyHolder {
 /** Why a key that is ours cannot be used now (v3's words). */
 export type KeyRefusal = 'API key is disabled' | 'API key has expired'
 
+/** A key as the trail and the ban list name it: never its secret, only its name and first characters. */
+export interface KeyLabel {
+  id: number
+  name: string
+  prefix: string
+}
+
+/** A key that is ours but refused, with why. */
+export interface RefusedKey {
+  refused: KeyRefusal
+  key: KeyLabel
+}
+
 interface KeyRow {
   id: number
   user_id: number
@@ -150,14 +163,15 @@ export class KeyStore {
    * The key a bearer token is, if it is one of ours: its holder, or why it cannot be used. The lookup is by hash
    * (an index), and the stored hash is compared in constant time.
    */
-  identify(token: string, now = Date.now()): KeyHolder | { refused: KeyRefusal; keyId: number } | undefined {
+  identify(token: string, now = Date.now()): KeyHolder | RefusedKey | undefined {
     if (!token.startsWith('xf-') || token.length > 256) return undefined
     const hash = keyHash(token)
     const row = this.db.get('SELECT * FROM api_keys WHERE key_hash = ?', hash) as KeyRow | undefined
     if (!row || !timingSafeEqual(Buffer.from(row.key_hash), Buffer.from(hash))) return undefined
-    if (row.enabled !== 1) return { refused: 'API key is disabled', keyId: row.id }
+    const label = { id: row.id, name: row.name, prefix: row.key_prefix }
+    if (row.enabled !== 1) return { refused: 'API key is disabled', key: label }
     const expires = expiryTime(row.expires_at)
-    if (expires !== null && expires <= now) return { refused: 'API key has expired', keyId: row.id }
+    if (expires !== null && expires <= now) return { refused: 'API key has expired', key: label }
     return {
       id: row.id,
       name: row.name,

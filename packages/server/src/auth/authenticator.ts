@@ -1,7 +1,7 @@
 import type { Scope } from '@serving-console/contract'
 import { errors, jwtVerify, SignJWT } from 'jose'
 import { HttpError } from '../http-error.js'
-import type { KeyHolder, KeyRefusal } from './api-keys.js'
+import type { KeyHolder, KeyLabel, RefusedKey } from './api-keys.js'
 
 export interface Identity {
   username: string
@@ -16,20 +16,22 @@ export interface Identity {
   mustChangePassword?: boolean
 }
 
-/** A 401 for a key that is ours but may not be used now (disabled, expired): it counts against that key. */
+/**
+ * A 401 for a key that is ours but may not be used now (disabled, expired): it counts against that key, and the
+ * trail and the ban list name it.
+ */
 export class KeyRefused extends HttpError {
-  constructor(
-    readonly keyId: number,
-    reason: KeyRefusal,
-  ) {
-    super(401, reason, { 'www-authenticate': 'Bearer' })
+  readonly key: KeyLabel
+  constructor({ refused, key }: RefusedKey) {
+    super(401, refused, { 'www-authenticate': 'Bearer' })
+    this.key = key
   }
 }
 
 /** The user store's API keys, as the authenticator asks them. */
 export interface KeyDirectory {
   /** The key a token is, with its holder, or why it cannot be used; undefined when it is none of ours. */
-  identify(token: string): (KeyHolder | { refused: KeyRefusal; keyId: number }) | undefined
+  identify(token: string): KeyHolder | RefusedKey | undefined
   /** The key's owner, while they may still be let in. */
   owner(key: KeyHolder): AuthUser | undefined
 }
@@ -110,7 +112,7 @@ export class Authenticator {
     const keyOwner = this.directory.keyOwner(token)
     if (keyOwner) return { username: keyOwner.username, scopes: keyOwner.permissions }
     const key = this.keys?.identify(token)
-    if (key && 'refused' in key) throw new KeyRefused(key.keyId, key.refused)
+    if (key && 'refused' in key) throw new KeyRefused(key)
     if (key) {
       const owner = this.keys?.owner(key)
       if (!owner) throw invalidCredentials()

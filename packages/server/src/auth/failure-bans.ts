@@ -1,4 +1,5 @@
 import type { BannedIp, BannedKey, FailureLimit, RateLimitConfig } from '@serving-console/contract'
+import type { KeyLabel } from './api-keys.js'
 import { addressKey } from './sign-in-limiter.js'
 
 /** Upstream v3's defaults. */
@@ -103,6 +104,8 @@ export class FailureBans {
   private limits: RateLimitConfig
   private readonly ips: Tier
   private readonly keys: Tier
+  /** The name and prefix of each key that failed, so a ban names more than an id (as many as there are keys). */
+  private readonly labels = new Map<number, KeyLabel>()
 
   constructor(
     private readonly settings: { load(): RateLimitConfig | undefined; save(config: RateLimitConfig): void },
@@ -136,8 +139,10 @@ export class FailureBans {
     if (this.ips.fail(name)) this.onBan({ ip: name })
   }
 
-  failKey(ip: string, keyId: number): void {
-    if (this.keys.fail(pair(ip, keyId))) this.onBan({ ip: addressKey(ip), key_id: keyId })
+  /** A refused use of a key from an address; the key's name and prefix are kept for the ban list. */
+  failKey(ip: string, key: KeyLabel): void {
+    this.labels.set(key.id, key)
+    if (this.keys.fail(pair(ip, key.id))) this.onBan({ ip: addressKey(ip), key_id: key.id })
   }
 
   bannedIps(): BannedIp[] {
@@ -151,11 +156,17 @@ export class FailureBans {
   bannedKeys(keyId?: number): BannedKey[] {
     return this.keys
       .banned()
-      .map(({ name, bannedUntil, remaining }) => ({
-        ...splitPair(name),
-        banned_until: bannedUntil / 1000,
-        remaining_seconds: remaining,
-      }))
+      .map(({ name, bannedUntil, remaining }) => {
+        const ban = splitPair(name)
+        const label = this.labels.get(ban.key_id)
+        return {
+          ...ban,
+          key_name: label?.name ?? null,
+          key_prefix: label?.prefix ?? null,
+          banned_until: bannedUntil / 1000,
+          remaining_seconds: remaining,
+        }
+      })
       .filter((ban) => keyId === undefined || ban.key_id === keyId)
   }
 

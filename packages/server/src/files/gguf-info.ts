@@ -1,6 +1,6 @@
 import { basename, dirname } from 'node:path'
 import type { GgufFileInfo } from '@serving-console/contract'
-import { GgufFileType, readGgufFileInfo } from 'node-llama-cpp'
+import { GgmlType, GgufFileType, readGgufFileInfo, type GgufTensorInfo } from 'node-llama-cpp'
 import { HttpError } from '../http-error.js'
 import type { ModelDirs } from './model-dirs.js'
 
@@ -21,11 +21,7 @@ export async function ggufInfo(modelDirs: ModelDirs, uri: string): Promise<GgufF
   const architecture = typeof general.architecture === 'string' ? general.architecture : null
   const contextLength = architecture ? metadata[architecture]?.context_length : undefined
   const embeddingLength = architecture ? metadata[architecture]?.embedding_length : undefined
-  const parameters = (info.tensorInfo ?? []).reduce(
-    (sum, tensor) => sum + tensor.dimensions.reduce<number>((product, size) => product * Number(size), 1),
-    0,
-  )
-  const fileType = typeof general.file_type === 'number' ? GgufFileType[general.file_type] : undefined
+  const parameters = (info.tensorInfo ?? []).reduce((sum, tensor) => sum + elementsOf(tensor), 0)
   const template = metadata.tokenizer?.chat_template
   return {
     path,
@@ -36,8 +32,28 @@ export async function ggufInfo(modelDirs: ModelDirs, uri: string): Promise<GgufF
     embedding_length: typeof embeddingLength === 'number' ? embeddingLength : null,
     // Billions, to four significant digits past the point (a tiny model is 0.0002).
     size_in_billions: parameters > 0 ? Number((parameters / 1e9).toPrecision(4)) : null,
-    // GgufFileType names read MOSTLY_Q4_K_M; the catalogue spells it q4_k_m.
-    quantization: fileType ? fileType.replace(/^MOSTLY_/, '').toLowerCase() : null,
+    quantization: quantizationOf(general.file_type, info.tensorInfo ?? []),
     chat_template: typeof template === 'string' ? template : null,
   }
+}
+
+const elementsOf = (tensor: GgufTensorInfo) =>
+  tensor.dimensions.reduce<number>((product, size) => product * Number(size), 1)
+
+/**
+ * The file's quantization as the catalogue spells it (q4_k_m, f16): its file type (GgufFileType names read
+ * MOSTLY_Q4_K_M, ALL_F32), or — for a file written without one — the type most of its weights are stored in.
+ * Null when neither says: the form then sends SPEC's `default`.
+ */
+export function quantizationOf(fileType: unknown, tensors: readonly GgufTensorInfo[]): string | null {
+  const named = typeof fileType === 'number' ? GgufFileType[fileType] : undefined
+  if (named) return named.replace(/^(MOSTLY|ALL)_/, '').toLowerCase()
+  const elements = new Map<GgmlType, number>()
+  for (const tensor of tensors) {
+    elements.set(tensor.ggmlType, (elements.get(tensor.ggmlType) ?? 0) + elementsOf(tensor))
+  }
+  const [most] = [...elements].sort(([, a], [, b]) => b - a)[0] ?? []
+  // A type newer than this reader has no name.
+  const name: string | undefined = most === undefined ? undefined : GgmlType[most]
+  return name ? name.toLowerCase() : null
 }

@@ -5,6 +5,8 @@ import type { Hub, HubEndpoints } from '../download/hubs.js'
 export type FileSizes = ReadonlyMap<string, number>
 
 const LIST_TIMEOUT_MS = 5000
+/** Whether a hub answers at all is asked for every card: briefly. */
+const PROBE_TIMEOUT_MS = 3000
 /** A listing is kept this long; a failure only briefly, so a hub that comes back is asked again soon. */
 const KEEP_MS = 10 * 60_000
 const KEEP_FAILURE_MS = 30_000
@@ -50,9 +52,8 @@ function parseListing(hub: Hub, body: unknown): FileSizes {
 }
 
 /** Why a fetch failed, as a person would say it: the cause's code and host, not "fetch failed". */
-function reason(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError')
-    return `no answer in ${LIST_TIMEOUT_MS / 1000} s`
+function reason(error: unknown, timeoutMs = LIST_TIMEOUT_MS): string {
+  if (error instanceof Error && error.name === 'TimeoutError') return `no answer in ${timeoutMs / 1000} s`
   const cause = error instanceof Error ? (error.cause as { message?: unknown } | undefined) : undefined
   if (typeof cause?.message === 'string') return cause.message
   return error instanceof Error ? error.message : String(error)
@@ -73,7 +74,8 @@ async function readBounded(response: Response): Promise<unknown> {
 export class HubFiles {
   private readonly kept = new Map<string, Kept>()
   private readonly pending = new Map<string, Promise<FileSizes | null>>()
-  private readonly reach = new Map<Hub, { reachable: boolean; detail: string | null }>()
+  private readonly reach = new Map<Hub, { at: number; reachable: boolean; detail: string | null }>()
+  private readonly probes = new Map<Hub, Promise<boolean>>()
 
   constructor(
     private readonly endpoints: HubEndpoints,
@@ -99,6 +101,38 @@ export class HubFiles {
     return pending
   }
 
+  /**
+   * Whether a hub answers at all (any HTTP answer counts), asked at most once in ten minutes while it does and
+   * in 30 s while it does not, 3 s at most; a listing's answer counts as well. The cards' "Runs here" needs it
+   * for every model that would be downloaded, so it is one request per hub, not one per repository.
+   */
+  reachable(hub: Hub): Promise<boolean> {
+    const known = this.reach.get(hub)
+    if (known && this.now() - known.at < (known.reachable ? KEEP_MS : KEEP_FAILURE_MS))
+      return Promise.resolve(known.reachable)
+    let probe = this.probes.get(hub)
+    if (!probe) {
+      probe = this.probe(hub).finally(() => this.probes.delete(hub))
+      this.probes.set(hub, probe)
+    }
+    return probe
+  }
+
+  private async probe(hub: Hub): Promise<boolean> {
+    try {
+      const response = await fetch(this.endpoints[hub], {
+        method: 'HEAD',
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      })
+      await response.body?.cancel()
+      this.reach.set(hub, { at: this.now(), reachable: true, detail: null })
+      return true
+    } catch (error) {
+      this.reach.set(hub, { at: this.now(), reachable: false, detail: reason(error, PROBE_TIMEOUT_MS) })
+      return false
+    }
+  }
+
   reachOf(hub: Hub): HubReach {
     const known = this.reach.get(hub)
     return {
@@ -118,13 +152,14 @@ export class HubFiles {
       })
       // Any answer means the hub is there; only a listing gives sizes (a private or missing repository does not).
       this.reach.set(hub, {
+        at: this.now(),
         reachable: true,
         detail: response.ok ? null : `answered ${String(response.status)}`,
       })
       if (response.ok) sizes = parseListing(hub, await readBounded(response).catch(() => null))
       else await response.body?.cancel()
     } catch (error) {
-      this.reach.set(hub, { reachable: false, detail: reason(error) })
+      this.reach.set(hub, { at: this.now(), reachable: false, detail: reason(error) })
     }
     this.kept.set(`${hub} ${modelId} ${revision}`, { at: this.now(), sizes })
     return sizes

@@ -1,6 +1,8 @@
 import { statSync } from 'node:fs'
 import {
   DEFAULT_PARALLEL,
+  SLOW_TOKENS_PER_SECOND,
+  type FileSource,
   type FitGrade,
   type FitSummaries,
   type FitSummary,
@@ -20,6 +22,7 @@ import { tinyModel } from '../gguf/tiny-models.js'
 import { runnableHere, workerKind } from '../runtime/capabilities.js'
 import { sequenceContext } from '../runtime/launch-plan.js'
 import { bitsPerWeight } from './bits-per-weight.js'
+import { bandwidthOf, tokensPerSecond } from './decode-speed.js'
 import type { GgufHeaders } from './gguf-kv.js'
 import type { FileSizes, HubFiles } from './hub-files.js'
 
@@ -47,15 +50,31 @@ export interface FitRequest {
   useGpu?: boolean | undefined
 }
 
-type QuantizationHere = QuantizationFit & { obtainable: boolean }
+/** `here`: cached, a custom model's own, or written by the platform; else which hubs publish it. */
+type QuantizationHere = QuantizationFit & { here: boolean; hubs: Hub[] }
 type SpecHere = Omit<SpecFit, 'quantizations'> & { quantizations: QuantizationHere[] }
 
-const GRADE_RANK: Record<FitGrade, number> = { fits: 0, tight: 1, unknown: 2, no: 3 }
+const GRADE_RANK: Record<FitGrade, number> = { fits: 0, tight: 1, slow: 2, unknown: 3, no: 4 }
 
-export function grade(memory: number | null, fileBytes: number | null, free: number): FitGrade {
+/**
+ * The memory decides whether it runs at all; where it does, an estimated speed below reading pace makes it
+ * `slow` (a 14B model on two cores fits the memory, and writes a token every half second or so).
+ */
+export function grade(
+  memory: number | null,
+  fileBytes: number | null,
+  free: number,
+  tokensPerSecond: number | null = null,
+): FitGrade {
   if (memory === null) return fileBytes !== null && fileBytes > free ? 'no' : 'unknown'
-  return memory <= free * WELL ? 'fits' : memory <= free ? 'tight' : 'no'
+  const byMemory = memory <= free * WELL ? 'fits' : memory <= free ? 'tight' : 'no'
+  return byMemory !== 'no' && tokensPerSecond !== null && tokensPerSecond < SLOW_TOKENS_PER_SECOND
+    ? 'slow'
+    : byMemory
 }
+
+/** Whether a grade means it runs (if slowly). */
+const runs = (fit: FitGrade) => fit === 'fits' || fit === 'tight' || fit === 'slow'
 
 /** A generated model's size is what the platform would write: measured once per kind. */
 const generatedSizes = new Map<string, number>()
@@ -85,9 +104,22 @@ export class ModelFitter {
 
   private target(useGpu: boolean): FitTarget {
     const machine = this.deps.machine()
+    const cores = machine.cpuCount
     return useGpu && machine.gpu.count > 0
-      ? { device: 'gpu', free_bytes: machine.gpu.vramAvailable, total_bytes: machine.gpu.vramTotal }
-      : { device: 'cpu', free_bytes: machine.memAvailable, total_bytes: machine.memTotal }
+      ? {
+          device: 'gpu',
+          free_bytes: machine.gpu.vramAvailable,
+          total_bytes: machine.gpu.vramTotal,
+          bandwidth_bytes_per_second: bandwidthOf('gpu', cores),
+          cores: 0,
+        }
+      : {
+          device: 'cpu',
+          free_bytes: machine.memAvailable,
+          total_bytes: machine.memTotal,
+          bandwidth_bytes_per_second: bandwidthOf('cpu', cores),
+          cores,
+        }
   }
 
   /** The file a quantization would run from when it is already here: cached, or a custom model's own. */
@@ -106,7 +138,13 @@ export class ModelFitter {
     entry: CatalogueFamily,
     spec: FamilySpec,
     quantization: string,
-    context: { tokens: number; free: number; listing: FileSizes | undefined | null },
+    context: {
+      tokens: number
+      free: number
+      /** Null for kinds that write no tokens: no speed to estimate. */
+      bandwidth: number | null
+      listing: FileSizes | undefined | null
+    },
   ): Promise<QuantizationHere> {
     const local = this.localFile(entry, spec, quantization)
     const fileName = ggufFileName(spec, quantization)
@@ -137,16 +175,21 @@ export class ModelFitter {
       fromHeader ?? (shape ? shape.layers * shape.kv_heads * shape.head_dim * 2 * KV_BYTES : null)
     const memory =
       fileBytes !== null && perToken !== null ? fileBytes + perToken * context.tokens + RUNTIME_BYTES : null
+    const speed = context.bandwidth === null ? null : tokensPerSecond(context.bandwidth, fileBytes)
+    const hubs: Hub[] = []
+    if (spec.model_id) hubs.push('huggingface')
+    if (spec.modelscope_model_id) hubs.push('modelscope')
     return {
       quantization,
       cached: local !== null,
-      // Here already, written by the platform, or on a hub to download.
-      obtainable: local !== null || generated !== null || Boolean(spec.model_id ?? spec.modelscope_model_id),
+      here: local !== null || generated !== null,
+      hubs,
       file_bytes: fileBytes,
       file_bytes_source: source,
       memory_bytes: memory,
       memory_basis: memory === null ? null : fromHeader !== null ? 'header' : 'catalogue',
-      fit: grade(memory, fileBytes, context.free),
+      tokens_per_second: speed,
+      fit: grade(memory, fileBytes, context.free, speed),
     }
   }
 
@@ -159,7 +202,11 @@ export class ModelFitter {
     const parallel = kind === 'chat' ? (request.nParallel ?? DEFAULT_PARALLEL) : 1
     const perSequence = sequenceContext(entry.family, this.deps.contextLimit)
     const target = this.target(request.useGpu ?? true)
-    const context = { tokens: perSequence * parallel, free: target.free_bytes }
+    const context = {
+      tokens: perSequence * parallel,
+      free: target.free_bytes,
+      bandwidth: kind === 'chat' ? target.bandwidth_bytes_per_second : null,
+    }
     const specs = await Promise.all(
       entry.family.model_specs.map(async (spec) => {
         const runnable = runnableHere(entry.type, spec)
@@ -182,11 +229,13 @@ export class ModelFitter {
             : spec.quantizations.map((quantization) => ({
                 quantization,
                 cached: false,
-                obtainable: false,
+                here: false,
+                hubs: [],
                 file_bytes: null,
                 file_bytes_source: null,
                 memory_bytes: null,
                 memory_basis: null,
+                tokens_per_second: null,
                 fit: 'unknown' as const,
               })),
         }
@@ -212,21 +261,26 @@ export class ModelFitter {
       hub: hubFiles.reachOf(hub),
       specs: result.specs.map((spec) => ({
         ...spec,
-        quantizations: spec.quantizations.map(({ obtainable: _obtainable, ...fit }) => fit),
+        quantizations: spec.quantizations.map(({ here: _here, hubs: _hubs, ...fit }) => fit),
       })),
     }
   }
 
-  /** Each model of a kind with its best choice here, from what is known without asking a hub. */
+  /**
+   * Each model of a kind with its best choice here, from what is known without asking a hub for file lists; a
+   * model runs here when a choice fits and its file is here or comes from a hub that answers (asked only when a
+   * download would be needed, once for all the models: `HubFiles.reachable`).
+   */
   async summaries(type: ModelType): Promise<FitSummaries> {
     const entries = this.deps.catalogue.families(type)
     const target = this.target(true)
-    const models = await Promise.all(
-      entries.map(async (entry): Promise<FitSummary> => {
+    const hubFiles = this.deps.hubFiles
+    const all = await Promise.all(
+      entries.map(async (entry) => {
         const { specs } = await this.specs(entry, {}, (spec) =>
           Promise.resolve(
             spec.model_id
-              ? this.deps.hubFiles.known('huggingface', spec.model_id, spec.model_revision ?? 'main')
+              ? hubFiles.known('huggingface', spec.model_id, spec.model_revision ?? 'main')
               : undefined,
           ),
         )
@@ -240,26 +294,52 @@ export class ModelFitter {
             GRADE_RANK[a.fit.fit] - GRADE_RANK[b.fit.fit] ||
             (b.fit.file_bytes ?? 0) - (a.fit.file_bytes ?? 0),
         )
-        const usable = choices.filter(({ fit }) => fit.fit === 'fits' || fit.fit === 'tight')
-        // Cached first; else the largest model that fits well at the usual Q4_K_M; else what fits at all.
-        const best =
-          usable.find(({ fit }) => fit.cached) ??
-          usable.find(({ fit }) => fit.fit === 'fits' && /^q4_k_m$/i.test(fit.quantization)) ??
-          usable.find(({ fit }) => fit.fit === 'fits') ??
-          usable[0] ??
-          choices[0]
-        return {
-          model_name: entry.family.model_name,
-          model_size_in_billions: best?.spec.model_size_in_billions ?? null,
-          quantization: best?.fit.quantization ?? null,
-          cached: best?.fit.cached ?? false,
-          file_bytes: best?.fit.file_bytes ?? null,
-          memory_bytes: best?.fit.memory_bytes ?? null,
-          fit: best?.fit.fit ?? 'unknown',
-          runs_here: usable.some(({ fit }) => fit.obtainable),
-        }
+        return { entry, choices }
       }),
     )
-    return { target, models }
+    const needed = new Set(
+      all.flatMap(({ choices }) =>
+        choices.filter(({ fit }) => runs(fit.fit) && !fit.here).flatMap(({ fit }) => fit.hubs),
+      ),
+    )
+    const reach = new Map(
+      await Promise.all([...needed].map(async (hub) => [hub, await hubFiles.reachable(hub)] as const)),
+    )
+    const filesOf = (fit: QuantizationHere): FileSource =>
+      fit.here
+        ? 'here'
+        : fit.hubs.length === 0
+          ? 'none'
+          : fit.hubs.some((hub) => reach.get(hub) !== false)
+            ? 'download'
+            : 'unreachable'
+    const models = all.map(({ entry, choices }): FitSummary => {
+      const fitting = choices.filter(({ fit }) => runs(fit.fit))
+      const usable = fitting.filter(({ fit }) => ['here', 'download'].includes(filesOf(fit)))
+      // Cached first; else the largest model that fits well at the usual Q4_K_M; else what fits well; else the
+      // usual Q4_K_M however it runs (not the largest file: where everything is slow, that is the slowest).
+      const usual = ({ fit }: (typeof choices)[number]) => /^q4_k_m$/i.test(fit.quantization)
+      const pick = (list: typeof choices) =>
+        list.find(({ fit }) => fit.cached) ??
+        list.find((choice) => choice.fit.fit === 'fits' && usual(choice)) ??
+        list.find(({ fit }) => fit.fit === 'fits') ??
+        list.find(usual) ??
+        list[0]
+      const best = pick(usable) ?? pick(fitting) ?? choices[0]
+      return {
+        model_name: entry.family.model_name,
+        model_size_in_billions: best?.spec.model_size_in_billions ?? null,
+        quantization: best?.fit.quantization ?? null,
+        cached: best?.fit.cached ?? false,
+        file_bytes: best?.fit.file_bytes ?? null,
+        memory_bytes: best?.fit.memory_bytes ?? null,
+        tokens_per_second: best?.fit.tokens_per_second ?? null,
+        fit: best?.fit.fit ?? 'unknown',
+        files: best ? filesOf(best.fit) : 'none',
+        runs_here: usable.length > 0,
+      }
+    })
+    const hubs: Hub[] = ['huggingface', 'modelscope']
+    return { target, hubs: hubs.map((hub) => hubFiles.reachOf(hub)), models }
   }
 }

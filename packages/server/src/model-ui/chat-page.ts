@@ -1,5 +1,6 @@
 import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import { sha256Source } from '../plugins/security-headers.js'
+import { SESSION_SCRIPT } from './chat-session.js'
 import { fill, localizingScript } from './page-i18n.js'
 import { CHAT_PAGE_MESSAGES } from './page-messages.js'
 
@@ -11,13 +12,14 @@ const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
  * every colour, both schemes); two columns, stacked on a phone.
  */
 const STYLE = `  * { box-sizing: border-box; }
+  [hidden] { display: none !important; }
   body { margin: 0; font-family: var(--sc-font); font-size: var(--sc-body-size); line-height: 1.5; background: var(--sc-palette-background-default); color: var(--sc-palette-text-primary); }
   header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 14px 24px; background: var(--sc-palette-background-paper); border-bottom: 1px solid var(--sc-palette-divider); }
   header h1 { margin: 0; font-size: var(--sc-h6-size); overflow-wrap: anywhere; }
   header span { color: var(--sc-palette-text-secondary); }
   header a { margin-left: auto; color: var(--sc-palette-primary-main); font-weight: 600; text-decoration: none; }
   header a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px solid var(--sc-palette-primary-main); outline-offset: 2px; }
-  main { display: grid; grid-template-columns: 300px minmax(0, 1fr); gap: 20px; padding: 20px 24px; height: calc(100vh - 62px); }
+  #chat { display: grid; grid-template-columns: 300px minmax(0, 1fr); gap: 20px; padding: 20px 24px; height: calc(100vh - 62px); }
   aside, section { min-width: 0; background: var(--sc-palette-background-paper); border: 1px solid var(--sc-palette-divider); border-radius: var(--sc-shape-borderRadius); padding: 16px; }
   aside label { display: block; font-weight: 600; margin: 12px 0 4px; }
   aside label:first-child { margin-top: 0; }
@@ -29,17 +31,28 @@ const STYLE = `  * { box-sizing: border-box; }
   .user { align-self: flex-end; background: var(--sc-palette-primary-main); color: var(--sc-palette-primary-contrastText); }
   .assistant { align-self: flex-start; background: var(--sc-palette-action-hover); }
   .error { align-self: stretch; background: var(--sc-palette-Alert-errorStandardBg); color: var(--sc-palette-Alert-errorColor); }
-  form { display: flex; gap: 10px; border-top: 1px solid var(--sc-palette-divider); padding-top: 12px; }
-  button { font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 6px; border: 0; background: var(--sc-palette-primary-main); color: var(--sc-palette-primary-contrastText); cursor: pointer; }
+  #form { display: flex; gap: 10px; border-top: 1px solid var(--sc-palette-divider); padding-top: 12px; }
+  #form input { flex: 1 1 auto; min-width: 0; }
+  /* A button keeps its word on one line (a CJK word would otherwise break after every character). */
+  button { flex: none; white-space: nowrap; font: inherit; font-weight: 600; padding: 8px 18px; border-radius: 6px; border: 0; background: var(--sc-palette-primary-main); color: var(--sc-palette-primary-contrastText); cursor: pointer; }
   button[type=button] { background: transparent; color: var(--sc-palette-primary-main); border: 1px solid var(--sc-palette-primary-main); }
   button:disabled { opacity: .5; cursor: default; }
   .empty { color: var(--sc-palette-text-secondary); margin: auto; }
+  #sign-in { max-width: 400px; margin: 12vh auto; padding: 24px 28px; background: var(--sc-palette-background-paper); border: 1px solid var(--sc-palette-divider); border-radius: var(--sc-shape-borderRadius); }
+  #sign-in h2 { margin: 0 0 8px; font-size: var(--sc-h6-size); }
+  #sign-in p { margin: 0 0 16px; }
+  #sign-in label { display: block; font-weight: 600; margin: 12px 0 4px; }
+  #sign-in button { margin-top: 20px; width: 100%; }
+  #sign-in #sign-in-error:empty { display: none; }
+  #sign-in #sign-in-error { margin: 16px 0 0; padding: 8px 12px; border-radius: 6px; background: var(--sc-palette-Alert-errorStandardBg); color: var(--sc-palette-Alert-errorColor); }
+  #sign-in a { color: var(--sc-palette-primary-main); font-weight: 600; }
   @media (max-width: 599.95px) {
     header { padding: 12px 16px; }
-    main { grid-template-columns: minmax(0, 1fr); height: auto; padding: 16px; gap: 16px; }
+    #chat { grid-template-columns: minmax(0, 1fr); height: auto; padding: 16px; gap: 16px; }
     section { min-height: 70vh; }
-    form { flex-wrap: wrap; }
-    form input { flex: 1 1 100%; }
+    #form { flex-wrap: wrap; }
+    #form input { flex: 1 1 100%; }
+    #sign-in { margin: 24px 16px; padding: 20px 16px; }
     .message { max-width: 92%; }
   }
 `
@@ -50,11 +63,7 @@ const SCRIPT = `${localizingScript(CHAT_PAGE_MESSAGES)}const MODEL = document.bo
 const base = location.pathname.replace(/\\/[^/]*\\/?$/, '');
 const history = [];
 const $ = (id) => document.getElementById(id);
-function token() {
-  const match = document.cookie.match(/(?:^|; )token=([^;]*)/);
-  const value = match ? decodeURIComponent(match[1]) : '';
-  return value && value !== 'no_auth' && value !== 'need_auth' ? value : '';
-}
+${SESSION_SCRIPT}
 function bubble(role, text) {
   const empty = document.querySelector('.empty');
   if (empty) empty.remove();
@@ -89,11 +98,12 @@ $('form').onsubmit = async (event) => {
     temperature: Number($('temperature').value), max_tokens: Number($('max-tokens').value),
     ...(stop.length ? { stop } : {}),
   };
-  const headers = { 'Content-Type': 'application/json' };
-  if (token()) headers.Authorization = 'Bearer ' + token();
+  const headers = { 'Content-Type': 'application/json', ...authorization() };
   let streaming = false;
+  let signedOut = false;
   try {
     const response = await fetch(base + '/v1/chat/completions', { method: 'POST', headers, body: JSON.stringify(body) });
+    signedOut = response.status === 401;
     if (!response.ok) {
       const detail = await response.json().then((b) => b.detail, () => response.statusText);
       throw new Error(t('serverError', { status: response.status, detail: typeof detail === 'string' ? detail : JSON.stringify(detail) }));
@@ -124,10 +134,11 @@ $('form').onsubmit = async (event) => {
     asked.remove();
     history.pop();
     if (!$('prompt').value) $('prompt').value = text;
-    bubble('error', streaming ? t('brokeOff', { error: error.message }) : error.message);
+    if (signedOut) askToSignIn('sessionEnded');
+    else bubble('error', streaming ? t('brokeOff', { error: error.message }) : error.message);
   } finally {
     $('send').disabled = false;
-    $('prompt').focus();
+    if (!signedOut) $('prompt').focus();
   }
 };
 `
@@ -150,9 +161,9 @@ export const CHAT_PAGE_CSP = [
 /**
  * The web UI of a language model: a chat page in the console's look that streams replies from
  * `/v1/chat/completions`, with a system prompt, temperature, max tokens and stop words. Self-contained (no build),
- * served at `/{model_uid}` once created. With auth on it sends the console's token (the `token` cookie) as a
- * Bearer header, never relying on the cookie being sent. Served in English; its script puts it into the
- * console's language (`page-i18n.ts`).
+ * served at `/{model_uid}` while the model runs. With auth on it sends the console tab's session token as a Bearer
+ * header, and asks to sign in when it has none or it is refused (`chat-session.ts`). Served in English; its script
+ * puts it into the console's language (`page-i18n.ts`).
  */
 export function chatPage(model: { uid: string; name: string; contextLength: number | null }): string {
   const en = CHAT_PAGE_MESSAGES.en
@@ -172,6 +183,20 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
 <body data-model="${html(model.uid)}">
 <header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
 <main>
+<div id="sign-in" role="region" aria-labelledby="sign-in-title" hidden>
+  <h2 id="sign-in-title" data-i18n="signIn">${html(en.signIn)}</h2>
+  <p id="sign-in-note" data-i18n="signInToChat">${html(en.signInToChat)}</p>
+  <form id="sign-in-form">
+    <label for="username" data-i18n="username">${html(en.username)}</label>
+    <input id="username" autocomplete="username" required />
+    <label for="password" data-i18n="password">${html(en.password)}</label>
+    <input id="password" type="password" autocomplete="current-password" required />
+    <button id="sign-in-submit" type="submit" data-i18n="signIn">${html(en.signIn)}</button>
+  </form>
+  <p id="sign-in-error" role="alert"></p>
+  <a id="console-sign-in" href="ui/#/login" data-i18n="consoleSignIn" hidden>${html(en.consoleSignIn)}</a>
+</div>
+<div id="chat">
   <aside aria-label="${html(en.settings)}" data-i18n-aria-label="settings">
     <label for="system" data-i18n="systemPrompt">${html(en.systemPrompt)}</label>
     <textarea id="system" rows="4" placeholder="${html(en.systemPromptPlaceholder)}" data-i18n-placeholder="systemPromptPlaceholder"></textarea>
@@ -190,6 +215,7 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
       <button id="clear" type="button" data-i18n="clear">${html(en.clear)}</button>
     </form>
   </section>
+</div>
 </main>
 <script>${SCRIPT}</script>
 </body>

@@ -25,6 +25,17 @@ const chatEnglish = {
   clear: 'Clear',
   serverError: 'Server error: {status} - {detail}',
   brokeOff: 'The answer broke off: {error}',
+  // Signing in on the page itself, in the words of the console's LOGIN form.
+  signInToChat: 'Sign in to chat with this model.',
+  sessionEnded: 'Your session has ended. Sign in again to go on; your message is kept.',
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign In',
+  signInFailed: 'Login failed: {status} - {detail}',
+  unknownError: 'Unknown error',
+  unreachable: 'Cannot reach the server: {error}',
+  mustChangePassword: 'Your password must be changed before you go on: sign in on the console.',
+  consoleSignIn: 'Sign in on the console',
 }
 
 export type ChatPageKey = keyof typeof chatEnglish
@@ -51,6 +62,16 @@ export const CHAT_PAGE_MESSAGES: PageMessages<ChatPageKey> = {
     clear: '清空',
     serverError: '服务器错误：{status} - {detail}',
     brokeOff: '回答中断：{error}',
+    signInToChat: '登录后即可与此模型对话。',
+    sessionEnded: '会话已结束。请重新登录后继续，您的消息已保留。',
+    username: '用户名',
+    password: '密码',
+    signIn: '登录',
+    signInFailed: '登录失败：{status} - {detail}',
+    unknownError: '未知错误',
+    unreachable: '无法连接服务器：{error}',
+    mustChangePassword: '继续之前需要修改密码：请在控制台登录。',
+    consoleSignIn: '在控制台登录',
   },
   ja: {
     context: 'コンテキスト長 {length}',
@@ -71,6 +92,17 @@ export const CHAT_PAGE_MESSAGES: PageMessages<ChatPageKey> = {
     clear: 'クリア',
     serverError: 'サーバーエラー: {status} - {detail}',
     brokeOff: '回答が途中で途切れました: {error}',
+    signInToChat: 'このモデルとチャットするにはログインしてください。',
+    sessionEnded:
+      'セッションが終了しました。続けるには再度ログインしてください。メッセージは保持されています。',
+    username: 'ユーザー名',
+    password: 'パスワード',
+    signIn: 'ログイン',
+    signInFailed: 'ログインに失敗しました: {status} - {detail}',
+    unknownError: '不明なエラー',
+    unreachable: 'サーバーに接続できません: {error}',
+    mustChangePassword: '続行する前にパスワードを変更する必要があります。コンソールでログインしてください。',
+    consoleSignIn: 'コンソールでログイン',
   },
   ko: {
     context: '컨텍스트 길이 {length}',
@@ -90,6 +122,53 @@ export const CHAT_PAGE_MESSAGES: PageMessages<ChatPageKey> = {
     clear: '지우기',
     serverError: '서버 오류: {status} - {detail}',
     brokeOff: '응답이 중간에 끊겼습니다: {error}',
+    signInToChat: '이 모델과 채팅하려면 로그인하세요.',
+    sessionEnded: '세션이 종료되었습니다. 계속하려면 다시 로그인하세요. 메시지는 그대로 남아 있습니다.',
+    username: '사용자 이름',
+    password: '비밀번호',
+    signIn: '로그인',
+    signInFailed: '로그인 실패: {status} - {detail}',
+    unknownError: '알 수 없는 오류',
+    unreachable: '서버에 연결할 수 없습니다: {error}',
+    mustChangePassword: '계속하기 전에 비밀번호를 변경해야 합니다. 콘솔에서 로그인하세요.',
+    consoleSignIn: '콘솔에서 로그인',
+  },
+}
+
+const missingEnglish = {
+  title: 'No chat page',
+  notRunning: 'No model {uid} is running. It may have been terminated, or launched again under another uid.',
+  starting: '{uid} is still starting. Its chat page opens here once it is ready: reload this page then.',
+  notChat: '{uid} is not a language model ({type}): only language models have a chat page.',
+  running: 'Go to Running Models',
+}
+
+export type MissingPageKey = keyof typeof missingEnglish
+
+/** The page at a model's address when it has no chat page there (`missing-page.ts`). */
+export const MISSING_PAGE_MESSAGES: PageMessages<MissingPageKey> = {
+  en: missingEnglish,
+  'zh-CN': {
+    title: '没有对话页面',
+    notRunning: '没有正在运行的模型 {uid}。它可能已被终止，或以其他 UID 重新启动。',
+    starting: '{uid} 仍在启动中。就绪后即可在此打开对话页面，届时请刷新本页。',
+    notChat: '{uid} 不是语言模型（{type}）：只有语言模型才有对话页面。',
+    running: '前往运行模型',
+  },
+  ja: {
+    title: 'チャットページがありません',
+    notRunning: 'モデル {uid} は実行されていません。終了されたか、別の UID で再起動された可能性があります。',
+    starting:
+      '{uid} はまだ起動中です。準備ができたらこのページを再読み込みすると、チャットページが開きます。',
+    notChat: '{uid} は言語モデルではありません（{type}）。チャットページがあるのは言語モデルだけです。',
+    running: '実行中のモデルへ',
+  },
+  ko: {
+    title: '채팅 페이지 없음',
+    notRunning: '실행 중인 모델 {uid}이(가) 없습니다. 종료되었거나 다른 UID로 다시 실행되었을 수 있습니다.',
+    starting: '{uid}은(는) 아직 시작 중입니다. 준비되면 이 페이지를 새로 고쳐 채팅 페이지를 여세요.',
+    notChat: '{uid}은(는) 언어 모델이 아닙니다({type}). 채팅 페이지는 언어 모델에만 있습니다.',
+    running: '실행 중인 모델로 이동',
   },
 }
 

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The name a sign-in was tried with, for the trail (the body is never kept). */
     auditUser: string | null
+    /** An API key that was refused (disabled, expired): no identity, but the trail names the key. */
+    auditKey: { name: string; prefix: string } | null
   }
 }
 
@@ -58,6 +60,8 @@ function foldOf(
   const route = request.routeOptions.url ?? ''
   if (REFUSALS.has(code)) {
     if (who) parts.push(who.username, who.key?.prefix ?? '', request.method, route, model)
+    // A refused key (disabled, expired) is one row of its own: the row names it.
+    else if (request.auditKey) parts.push(request.auditKey.prefix)
   } else if (record.category === 'auth') {
     parts.push(record.user, request.method, route)
   } else {
@@ -78,6 +82,7 @@ export function installAudit(
   modelOf: (uid: string) => { name: string; type: string } | undefined,
 ) {
   app.decorateRequest('auditUser', null)
+  app.decorateRequest('auditKey', null)
   app.addHook('onResponse', (request, reply, done) => {
     const code = reply.statusCode
     const path = request.url.split('?', 1)[0] ?? ''
@@ -97,15 +102,16 @@ export function installAudit(
     const tier = tierOf(request, category, code)
     const status = statusWord(request, code, category)
     const user = identity?.username ?? request.auditUser ?? ''
+    const key = identity?.key ?? request.auditKey
     try {
       audit.record({
         tier,
         fold: foldOf(request, { tier, status, user, category }, code, modelId),
         category,
-        auth_type: identity?.key ? 'api_key' : identity ? 'jwt' : 'none',
+        auth_type: key ? 'api_key' : identity ? 'jwt' : 'none',
         user,
-        api_key_name: identity?.key?.name ?? '',
-        api_key_prefix: identity?.key?.prefix ?? '',
+        api_key_name: key?.name ?? '',
+        api_key_prefix: key?.prefix ?? '',
         model_id: modelId,
         model_name: running?.name ?? text(body?.model_name),
         model_type: running?.type ?? '',

@@ -113,8 +113,11 @@ export function installAuth(
     } catch (error) {
       if (error instanceof HttpError && error.statusCode === 401) {
         refuseBanned(request, address)
-        if (error instanceof KeyRefused) bans?.failKey(address, error.keyId)
-        else bans?.failIp(address)
+        if (error instanceof KeyRefused) {
+          // The trail says which key was refused (its name and prefix, never the secret).
+          request.auditKey = error.key
+          bans?.failKey(address, error.key)
+        } else bans?.failIp(address)
       }
       throw error
     }

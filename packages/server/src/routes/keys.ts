@@ -131,7 +131,7 @@ export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) 
     typed.get(url, { schema: { params: KeyIdParams, response: { 200: z.array(BannedIp) } } }, (request) =>
       store()
         .bans.bannedKeys(visibleKey(request, request.params.key_id).id)
-        .map(({ key_id: _key, ...ban }) => ban),
+        .map(({ ip, banned_until, remaining_seconds }) => ({ ip, banned_until, remaining_seconds })),
     )
   }
   for (const url of specAndUpstream(routePatterns.keyUnban)) {

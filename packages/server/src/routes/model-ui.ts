@@ -8,19 +8,22 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../http-error.js'
 import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
+import { MISSING_PAGE_CSP, missingPage, type Missing } from '../model-ui/missing-page.js'
 import { whyNoWebUi } from '../runtime/capabilities.js'
 import type { ModelManager } from '../runtime/model-manager.js'
+import type { RunningModel } from '../runtime/running-model.js'
 import type { ZodTypeProvider } from '../zod-type-provider.js'
 import { specAndUpstream } from './paths.js'
 
 /**
  * Upstream's "Launch Web UI": `POST /api/v1/ui/{uid}` creates a model's page, then `HEAD`/`GET /{uid}` serve it,
- * until the model is terminated. Here the page is a chat page for language models.
+ * until the model is terminated. Here the page is a chat page for language models, and it needs no creating: every
+ * running language model has one, so its address works after a relaunch, from a bookmark, or before Launch Web UI
+ * was pressed (the POST only checks that the model may have one). The console's calls stay SPEC's: its HEAD finds
+ * the page and it opens it directly.
  */
 export async function modelUiRoutes(app: FastifyInstance, options: { models: ModelManager }) {
   const { models } = options
-  const pages = new Set<string>()
-  models.onRemoved((uid) => pages.delete(uid))
   const typed = app.withTypeProvider<ZodTypeProvider>()
 
   for (const url of specAndUpstream(routePatterns.createLlmUi)) {
@@ -31,7 +34,6 @@ export async function modelUiRoutes(app: FastifyInstance, options: { models: Mod
         const model = models.get(request.params.model_uid)
         const why = whyNoWebUi(model.plan.type)
         if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
-        pages.add(model.uid)
         return { model_uid: model.uid }
       },
     )
@@ -48,18 +50,32 @@ export async function modelUiRoutes(app: FastifyInstance, options: { models: Mod
 
   // GET also answers HEAD (Fastify adds it), which is how the console asks whether the page exists.
   typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, (request, reply) => {
-    const model = models.find(request.params.model_uid)
-    if (!model || model.stage !== 'ready' || !pages.has(model.uid)) throw new HttpError(404, 'Not Found')
+    const uid = request.params.model_uid
+    const model = models.find(uid)
+    const missing = whyNoChatPage(model)
+    reply.header('cache-control', 'no-store')
+    if (!model || missing) {
+      // A browser opening the address gets a page that says why; an API client, the JSON 404 it always had.
+      if (!(request.headers.accept ?? '').includes('text/html')) throw new HttpError(404, 'Not Found')
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', MISSING_PAGE_CSP)
+        .send(missingPage(uid, missing ?? { why: 'notRunning' }))
+    }
     const page = chatPage({
       uid: model.uid,
       name: model.plan.family.model_name,
       contextLength:
         typeof model.plan.family.context_length === 'number' ? model.plan.family.context_length : null,
     })
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', CHAT_PAGE_CSP)
-      .send(page)
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', CHAT_PAGE_CSP).send(page)
   })
+}
+
+/** Why a model has no chat page at its address now, or null when it has one: a running language model. */
+function whyNoChatPage(model: RunningModel | undefined): Missing | null {
+  if (!model?.active) return { why: 'notRunning' }
+  if (whyNoWebUi(model.plan.type)) return { why: 'notChat', type: model.plan.type }
+  return model.stage === 'ready' ? null : { why: 'starting' }
 }

@@ -143,6 +143,7 @@ export class ModelManager {
         chatTemplate: plan.chatTemplate ?? undefined,
       },
       model.log,
+      plan.uid,
     )
     worker.onExit(() => this.onWorkerExit(model, worker))
     return worker

@@ -49,6 +49,9 @@ function sendEnd(message: FromWorker) {
 
 process.on('disconnect', () => process.exit(0))
 
+// Named after its model and replica (worker-process.ts), so `ps` tells one worker from another.
+if (process.argv[2]) process.title = process.argv[2]
+
 const options = JSON.parse(process.env.SERVING_CONSOLE_WORKER ?? '{}') as WorkerOptions
 
 function history(messages: ChatMessage[]): ChatHistoryItem[] {

@@ -13,6 +13,18 @@ const WORKER_MAIN =
     .map((url) => fileURLToPath(url))
     .find((path) => existsSync(path)) ?? fileURLToPath(new URL('./worker-main.js', import.meta.url))
 
+/** Longest model uid a worker's process title carries, so the title stays one readable `ps` column. */
+const TITLE_UID_MAX = 64
+
+/**
+ * The process title a worker goes by in `ps` and `top`: which model, which replica. Only characters that read the
+ * same in any terminal (a uid is checked at launch; this holds however the model was named), bounded in length.
+ */
+export function workerTitle(modelUid: string, replicaId: number): string {
+  const uid = modelUid.replace(/[^A-Za-z0-9._@+-]/g, '_').slice(0, TITLE_UID_MAX)
+  return `serving-console-worker ${uid || '?'} replica ${String(replicaId)}`
+}
+
 type Pending = {
   resolve: (result: unknown) => void
   reject: (error: Error) => void
@@ -40,13 +52,17 @@ export class WorkerProcess {
   readonly ready: Promise<void>
   private onExitListeners: ((worker: WorkerProcess) => void)[] = []
 
+  /** `modelUid` names the worker in its process title (`workerTitle`). */
   constructor(
     readonly replicaId: number,
     options: WorkerOptions,
     private readonly log: ModelLog,
+    modelUid: string,
   ) {
     const prefix = `[replica ${replicaId}] `
-    this.child = fork(WORKER_MAIN, [], {
+    // The title travels as the worker's argument: `ps` shows it from the start, and the argument vector the worker
+    // rewrites with `process.title` is long enough to hold it.
+    this.child = fork(WORKER_MAIN, [workerTitle(modelUid, replicaId)], {
       env: { ...process.env, SERVING_CONSOLE_WORKER: JSON.stringify(options) },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       serialization: 'advanced',

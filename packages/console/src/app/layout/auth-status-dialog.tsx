@@ -10,19 +10,28 @@ import { SessionSignIn } from './session-sign-in'
 interface AuthStatusDialogProps {
   title: string
   text: string
+  /** What SPEC's text leaves out: the permission a refused request needed. */
+  detail?: string | undefined
   onConfirm: () => void
   /** A 401 under a signed-in page: who was signed in, to sign in again without leaving it. */
   resume?: { username: string; onSignedIn: () => void } | undefined
 }
 
 /** What the auth dialog shows; loaded when it first opens. No onClose: backdrop clicks and Escape do nothing. */
-export function AuthStatusDialog({ title, text, onConfirm, resume }: AuthStatusDialogProps) {
+export function AuthStatusDialog({ title, text, detail, onConfirm, resume }: AuthStatusDialogProps) {
   const t = useT()
   return (
-    <Dialog open fullWidth maxWidth="md" aria-labelledby="auth-dialog-title">
+    <Dialog
+      open
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="auth-dialog-title"
+      aria-describedby={detail ? 'auth-dialog-text auth-dialog-detail' : 'auth-dialog-text'}
+    >
       <DialogTitle id="auth-dialog-title">{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
+        <DialogContentText id="auth-dialog-text">{text}</DialogContentText>
+        {detail && <DialogContentText id="auth-dialog-detail">{detail}</DialogContentText>}
         {resume && <SessionSignIn {...resume} />}
       </DialogContent>
       <DialogActions>

@@ -12,7 +12,7 @@ import { clusterVersionQuery } from './api/get-cluster-version'
 import { ResourceTrends } from './components/resource-trends'
 import { SummaryPanel } from './components/summary-panel'
 import { WorkerDetails } from './components/worker-details'
-import { totalsOf } from './summarize'
+import { totalsOf, workerTotals } from './summarize'
 import { useResourceHistory } from './use-resource-history'
 import './components/panel.css'
 
@@ -41,7 +41,7 @@ export function ClusterInfoPage() {
         <p className="muted">{t('cluster.loading')}</p>
       ) : (
         <div className="cluster-panels">
-          <ResourceTrends samples={history} />
+          <ResourceTrends samples={history} totals={workerTotals(info.data)} />
           <div className="cluster-pair-row">
             <SummaryPanel
               kind="Supervisor"

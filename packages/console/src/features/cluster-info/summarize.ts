@@ -38,3 +38,9 @@ export function totalsOf(nodes: readonly ClusterNode[], nodeType: 'Supervisor' |
     gpuMemTotal: sum((node) => node.gpu_vram_total),
   }
 }
+
+/** What the usage charts describe: the workers, where models run; a cluster listing none, whatever nodes it lists. */
+export function workerTotals(nodes: readonly ClusterNode[]): NodeTotals {
+  const hasWorkers = nodes.some((node) => node.node_type === 'Worker')
+  return totalsOf(hasWorkers ? nodes : nodes.map((node) => ({ ...node, node_type: 'Worker' })), 'Worker')
+}

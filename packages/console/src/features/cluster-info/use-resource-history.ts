@@ -1,6 +1,6 @@
 import type { ClusterNode } from '@serving-console/contract'
 import { useState } from 'react'
-import { totalsOf } from './summarize'
+import { workerTotals } from './summarize'
 
 /** One point of the live charts: shares of the workers' capacity in use, in percent. */
 export interface ResourceSample {
@@ -17,12 +17,7 @@ export const HISTORY_LENGTH = 60
 const percent = (used: number, total: number) => (total > 0 ? (100 * used) / total : 0)
 
 export function sampleOf(nodes: readonly ClusterNode[], at: number): ResourceSample {
-  // Models run on workers; a cluster listing none is described by whatever nodes it lists.
-  const hasWorkers = nodes.some((node) => node.node_type === 'Worker')
-  const totals = totalsOf(
-    hasWorkers ? nodes : nodes.map((node) => ({ ...node, node_type: 'Worker' })),
-    'Worker',
-  )
+  const totals = workerTotals(nodes)
   return {
     at,
     cpu: percent(totals.cpuUsed, totals.cpuTotal),

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { Button } from '../../components/button'
 import { ColorSchemeSwitch } from '../../components/color-scheme-switch'
+import { LanguageSelect } from '../../components/language-select'
 import { Logo } from '../../components/logo'
 import { Notice } from '../../components/notice'
 import { SignInFields } from '../../components/sign-in-fields'
@@ -10,7 +11,7 @@ import { useT } from '../../i18n/react'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
 import { setupStatusQuery } from './api/get-setup-status'
-import { useSignIn } from './api/sign-in'
+import { loginFailure, useSignIn } from './api/sign-in'
 import { ChangePasswordForm } from '../../components/change-password-form'
 import { SetupForm } from './components/setup-form'
 import './login-page.css'
@@ -26,10 +27,14 @@ export function LoginPage() {
 
   /** The password just used, when the server requires a new one before anything else. */
   const [mustChange, setMustChange] = useState<string | null>(null)
-  const login = useSignIn((answer) => {
-    if (answer.must_change_password) setMustChange(password)
-    else void navigate(HOME)
-  })
+  // A wrong password is said in the form, where the eyes and the focus are, not in a toast across the page.
+  const login = useSignIn(
+    (answer) => {
+      if (answer.must_change_password) setMustChange(password)
+      else void navigate(HOME)
+    },
+    { inForm: true },
+  )
   const setup = useQuery({ ...setupStatusQuery, enabled: auth.data?.auth === true })
 
   if (auth.data?.auth === false) return <Navigate to={HOME} replace />
@@ -41,7 +46,10 @@ export function LoginPage() {
     <div className="login-page">
       <header className="login-bar">
         <Logo />
-        <ColorSchemeSwitch />
+        <span className="login-bar-tools">
+          <LanguageSelect />
+          <ColorSchemeSwitch />
+        </span>
       </header>
       <main className="login-main">
         {mustChange !== null ? (
@@ -55,6 +63,7 @@ export function LoginPage() {
           <SetupForm
             minLength={setup.data.password_min_length}
             pending={login.isPending}
+            signInFailure={login.isError ? loginFailure(login.error) : null}
             onCreated={(credentials) => login.mutate(credentials)}
             onSignIn={() => setSignInInstead(true)}
           />
@@ -76,6 +85,11 @@ export function LoginPage() {
               onPassword={setPassword}
               focus="username"
             />
+            {login.isError && (
+              <Notice severity="error" role="alert">
+                {loginFailure(login.error)}
+              </Notice>
+            )}
             <Button type="submit" variant="contained" className="login-submit" loading={login.isPending}>
               {t('shell.login.signIn')}
             </Button>

@@ -1,7 +1,7 @@
 import type { RunningModel } from '@serving-console/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/button'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { DeleteOutlineOutlinedIcon } from '../../components/icons'
@@ -18,12 +18,20 @@ import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
 import { runningModelsQuery } from '../../lib/running-models'
 import { rowsOfType, useTerminateModel } from './api/running-models'
+import { DeniedReasons } from './components/denied-reasons'
 import { LaunchesPanel } from './components/launches-panel'
 import { HealthDialog } from './components/health-dialog'
 import { LogsDialog } from './components/logs-dialog'
 import { ModelDialog } from './components/model-dialog'
-import './running-models-page.css'
+import { RunningModelCards } from './components/running-model-cards'
 import { RunningModelsTable } from './components/running-models-table'
+import { terminateQuestion } from './model/terminate-question'
+import { reasonId, rightsNow } from './model/rights'
+import { useMediaQuery } from './model/use-media-query'
+import './running-models-page.css'
+
+/** Where the side navigation turns into a menu: below it, models are cards rather than a grid's columns. */
+const PHONE = '(max-width: 599.95px)'
 
 // Message ids, said at render time so the tabs follow a change of language.
 const TABS = [
@@ -49,6 +57,10 @@ export function RunningModelsPage() {
   const [logsOf, setLogsOf] = useState<string | null>(null)
   const [healthOf, setHealthOf] = useState<string | null>(null)
   const [stopAllAsked, setStopAllAsked] = useState(false)
+  // The model whose Terminate was pressed: it is stopped once the user says yes (it cannot be undone).
+  const [terminateAsked, setTerminateAsked] = useState<RunningModel | null>(null)
+  const rights = rightsNow()
+  const phone = useMediaQuery(PHONE)
   const [useOf, setUseOf] = useState<string | null>(null)
   const useRow = models.data?.find((row) => row.id === useOf)
   // The row as last read, so the dialog follows the model's health.
@@ -87,6 +99,8 @@ export function RunningModelsPage() {
     })
   }
 
+  const View = phone ? RunningModelCards : RunningModelsTable
+  const shown = rowsOfType(models.data ?? [], tab.value)
   // Every running model, of every tab: Stop all says how many and which.
   const everyModel = models.data ?? []
   const stopAll = async () => {
@@ -103,14 +117,16 @@ export function RunningModelsPage() {
         value={tab.value}
         onChange={choose}
       />
-      <LaunchesPanel />
+      <LaunchesPanel rights={rights} />
       <div className="running-toolbar">
+        <DeniedReasons rights={rights} />
         <Button
           variant="outlined"
           color="error"
           size="small"
           startIcon={<DeleteOutlineOutlinedIcon fontSize="small" />}
-          disabled={everyModel.length === 0 || isCallingApi}
+          disabled={everyModel.length === 0 || isCallingApi || !rights.stop.allowed}
+          aria-describedby={rights.stop.allowed ? undefined : reasonId('stop')}
           onClick={() => setStopAllAsked(true)}
         >
           {t('running.stopAll', { count: everyModel.length })}
@@ -125,6 +141,15 @@ export function RunningModelsPage() {
         onConfirm={() => void stopAll()}
         onCancel={() => setStopAllAsked(false)}
       />
+      <ConfirmDialog
+        open={terminateAsked !== null}
+        text={terminateAsked ? terminateQuestion(terminateAsked, t) : ''}
+        onConfirm={() => {
+          if (terminateAsked) terminate.mutate(terminateAsked.id)
+          setTerminateAsked(null)
+        }}
+        onCancel={() => setTerminateAsked(null)}
+      />
       {models.isError && (
         <LoadError
           title={models.data ? t('running.loadError.refresh') : t('running.loadError.load')}
@@ -133,18 +158,29 @@ export function RunningModelsPage() {
         />
       )}
       {(!models.isError || models.data) && (
-        <RunningModelsTable
-          type={tab.value}
-          rows={rowsOfType(models.data ?? [], tab.value)}
-          loading={isCallingApi || models.isPending}
-          busy={isCallingApi}
-          onTerminate={(row) => terminate.mutate(row.id)}
-          onOpenUi={openWebUi}
-          onHealth={(row) => setHealthOf(row.id)}
-          onUse={(row) => setUseOf(row.id)}
-          readAt={models.dataUpdatedAt}
-          onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
-        />
+        <>
+          <View
+            type={tab.value}
+            rows={shown}
+            loading={isCallingApi || models.isPending}
+            busy={isCallingApi}
+            rights={rights}
+            onTerminate={setTerminateAsked}
+            onOpenUi={openWebUi}
+            onHealth={(row) => setHealthOf(row.id)}
+            onUse={(row) => setUseOf(row.id)}
+            readAt={models.dataUpdatedAt}
+            onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
+          />
+          {/* The next step, outside the grid: a grid's overlay may hold only text (ARIA's grid takes rows alone). */}
+          {!isCallingApi && models.isSuccess && shown.length === 0 && (
+            <p className="running-next">
+              <Link to={routes.launchModel.href(tab.value === 'LLM' ? 'llm' : tab.value)}>
+                {t('running.launchModel')}
+              </Link>
+            </p>
+          )}
+        </>
       )}
       {healthRow && (
         <HealthDialog

@@ -98,7 +98,10 @@ describe('the System pages', () => {
     })
     show('users')
     const row = (await screen.findByRole('rowheader', { name: 'alice' })).closest('tr') as HTMLElement
-    expect(within(row).getByRole('switch', { name: 'alice enabled' })).toBeChecked()
+    // The only administrator: not to be disabled, and the switch says why.
+    const enabled = within(row).getByRole('switch', { name: /^alice enabled \(The last administrator/ })
+    expect(enabled).toBeChecked()
+    expect(enabled).toBeDisabled()
 
     fireEvent.click(screen.getByRole('button', { name: 'Create user' }))
     const dialog = await screen.findByRole('dialog', { name: 'Create user' })

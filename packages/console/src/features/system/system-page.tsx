@@ -1,3 +1,4 @@
+import { accessOfRequest, neededPermission, routePatterns } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, useParams } from 'react-router'
@@ -5,19 +6,32 @@ import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
+import { mayOpen } from '../../lib/auth'
 import { routes, SYSTEM_PAGES, type SystemPage as Page } from '../../lib/routes'
 import { serverFeaturesQuery } from '../../lib/server-features'
 import { AdministrationNotice } from './administration-notice'
 import { AuditPage } from './audit/audit-page'
+import { PermissionNotice } from './permission-notice'
 import { KeysPage } from './keys/keys-page'
 import { SecurityPage } from './security/security-page'
 import { UsersPage } from './users/users-page'
 
-const PAGES: Record<Page, { title: MessageId; Content: ComponentType }> = {
-  users: { title: 'system.nav.users', Content: UsersPage },
-  keys: { title: 'system.nav.keys', Content: KeysPage },
-  security: { title: 'system.nav.security', Content: SecurityPage },
-  audit: { title: 'system.nav.audit', Content: AuditPage },
+/** Each page: its title, its content, and the list it reads, whose route says which scopes open the page. */
+const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: string }> = {
+  users: { title: 'system.nav.users', Content: UsersPage, list: routePatterns.users },
+  keys: { title: 'system.nav.keys', Content: KeysPage, list: routePatterns.keys },
+  security: { title: 'system.nav.security', Content: SecurityPage, list: routePatterns.rateLimit },
+  audit: { title: 'system.nav.audit', Content: AuditPage, list: routePatterns.auditSearch },
+}
+
+/**
+ * The permission the page takes when the signed-in token holds none of its scopes (the contract's route table;
+ * admin holds all); null when it may be opened, or nothing is known (auth off, a token without scopes).
+ */
+function lackedPermission(list: string): string | null {
+  const access = accessOfRequest('GET', list)
+  const scopes = access === undefined || access === 'public' || access === 'signed-in' ? [] : [access].flat()
+  return scopes.length === 0 || mayOpen(scopes) ? null : neededPermission('GET', list)
 }
 
 const isPage = (value: string | undefined): value is Page =>
@@ -27,7 +41,9 @@ const isPage = (value: string | undefined): value is Page =>
 function SystemScreen({ page }: { page: Page }) {
   const t = useT()
   const features = useQuery(serverFeaturesQuery)
-  const { title, Content } = PAGES[page]
+  const { title, Content, list } = PAGES[page]
+  // Opened by its address without the permission: say which it takes, rather than ask and be refused.
+  const lacked = lackedPermission(list)
   // Features that could not be had: the page asks the server itself, which says what it cannot do.
   const administration = features.data?.administration ?? (features.isError ? 'users' : undefined)
   // The platform keeps its audit trail whoever signs in, and without auth too (docs/platform.md).
@@ -35,7 +51,9 @@ function SystemScreen({ page }: { page: Page }) {
   return (
     <>
       <PageHeader title={t(title)} />
-      {administration === undefined ? (
+      {lacked ? (
+        <PermissionNotice permission={lacked} />
+      ) : administration === undefined ? (
         <Spinner label={t('common.loading')} />
       ) : available ? (
         <Content />

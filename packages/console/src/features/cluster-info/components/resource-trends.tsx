@@ -2,6 +2,8 @@ import { useId } from 'react'
 import '../../../components/surface.css'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
+import { formatBytes, twoDecimals } from '../../../lib/format'
+import type { NodeTotals } from '../summarize'
 import { HISTORY_LENGTH, type ResourceSample } from '../use-resource-history'
 import './resource-trends.css'
 
@@ -10,8 +12,27 @@ const HEIGHT = 56
 /** Before the first sample: a dash, the same in every language. */
 const NO_VALUE = '–'
 
-/** One resource's line, in its colour of the theme (`--sc-palette-console-chart-*`). */
-function Sparkline({ label, values, colour }: { label: string; values: number[]; colour: string }) {
+/** One decimal, no grouping: English reads as before ("42.0 %"); the message places the sign. */
+const oneDecimal = (value: number) =>
+  currentIntl().formatNumber(value, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  })
+
+interface TrendProps {
+  label: string
+  values: number[]
+  colour: string
+  /** The latest figure in the tables' own units ("1.15 of 2.00 cores"), said beside the share charted. */
+  amount: string
+}
+
+/**
+ * One resource's line, in its colour of the theme (`--sc-palette-console-chart-*`). Its classes are `trend-*`:
+ * the shared `Sparkline` widget owns `.sparkline`, and its fixed 40 px box made these charts stick out of the card.
+ */
+function Trend({ label, values, colour, amount }: TrendProps) {
   const t = useT()
   const gradient = useId()
   const step = WIDTH / (HISTORY_LENGTH - 1)
@@ -24,20 +45,14 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
   const latest = values.at(-1)
   const first = points[0]?.split(',')[0] ?? String(WIDTH)
   return (
-    <div className="sparkline" style={{ color: `var(--sc-palette-console-chart-${colour})` }}>
-      <div className="sparkline-head">
+    <div className="trend" style={{ color: `var(--sc-palette-console-chart-${colour})` }}>
+      <div className="trend-head">
         <span className="muted">{label}</span>
-        <span className="sparkline-now" aria-label={t('cluster.trends.now', { label })}>
-          {latest === undefined
-            ? NO_VALUE
-            : t('cluster.trends.percent', {
-                // One decimal, no grouping: English reads as before ("42.0 %"); the message places the sign.
-                value: currentIntl().formatNumber(latest, {
-                  minimumFractionDigits: 1,
-                  maximumFractionDigits: 1,
-                  useGrouping: false,
-                }),
-              })}
+        <span className="trend-now">
+          <span className="trend-amount">{latest === undefined ? NO_VALUE : amount}</span>
+          <span aria-label={t('cluster.trends.now', { label })}>
+            {latest === undefined ? NO_VALUE : t('cluster.trends.percent', { value: oneDecimal(latest) })}
+          </span>
         </span>
       </div>
       <svg
@@ -54,7 +69,7 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
             <stop offset="100%" stopColor="currentColor" stopOpacity={0.02} />
           </linearGradient>
         </defs>
-        <rect className="sparkline-track" x={0} y={0} width={WIDTH} height={HEIGHT} rx={4} />
+        <rect className="trend-track" x={0} y={0} width={WIDTH} height={HEIGHT} rx={4} />
         {points.length > 1 && (
           <>
             <polygon
@@ -75,27 +90,45 @@ function Sparkline({ label, values, colour }: { label: string; values: number[];
   )
 }
 
-/** Beyond SPEC: CPU, memory and (when present) GPU memory in use over the last minutes. */
-export function ResourceTrends({ samples }: { samples: ResourceSample[] }) {
+/**
+ * Beyond SPEC: CPU, memory and (when present) GPU memory in use over the last minutes. The lines are shares of
+ * the whole (so the three read on one scale); the heads also give the latest use in the tables' units — cores
+ * and bytes — so the chart and the Workers table say the same thing.
+ */
+export function ResourceTrends({ samples, totals }: { samples: ResourceSample[]; totals: NodeTotals }) {
   const t = useT()
   const gpu = samples.map((sample) => sample.gpuMem).filter((value): value is number => value !== null)
+  const bytesOf = (used: number, total: number) =>
+    t('cluster.trends.bytes', { used: formatBytes(used), total: formatBytes(total) })
   return (
     <section className="surface cluster-panel" aria-label={t('cluster.trends.title')}>
       <h2>
-        {t('cluster.trends.title')} <span className="sparkline-note muted">{t('cluster.trends.note')}</span>
+        {t('cluster.trends.title')} <span className="trend-note muted">{t('cluster.trends.note')}</span>
       </h2>
-      <div className="sparklines">
-        <Sparkline
+      <div className="trends">
+        <Trend
           label={t('cluster.trends.cpu')}
           values={samples.map((sample) => sample.cpu)}
           colour="cpu"
+          amount={t('cluster.trends.cores', {
+            used: twoDecimals(totals.cpuUsed),
+            total: twoDecimals(totals.cpuTotal),
+          })}
         />
-        <Sparkline
+        <Trend
           label={t('cluster.trends.memory')}
           values={samples.map((sample) => sample.mem)}
           colour="memory"
+          amount={bytesOf(totals.memUsed, totals.memTotal)}
         />
-        {gpu.length > 0 && <Sparkline label={t('cluster.trends.gpuMemory')} values={gpu} colour="gpu" />}
+        {gpu.length > 0 && (
+          <Trend
+            label={t('cluster.trends.gpuMemory')}
+            values={gpu}
+            colour="gpu"
+            amount={bytesOf(totals.gpuMemUsed, totals.gpuMemTotal)}
+          />
+        )}
       </div>
     </section>
   )

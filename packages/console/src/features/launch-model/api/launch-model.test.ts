@@ -14,20 +14,27 @@ const listed: LaunchList = [
 describe('a failed launch is told once', () => {
   it('under the Model UID when the uid is taken, wherever the user is', () => {
     const taken = failure(400, 'Model is already in the model list, uid: my-qwen')
-    expect(launchFailureShown(taken, payload, undefined, 'launch_model')).toBe(true)
+    expect(launchFailureShown(taken, payload, undefined, 'launch_model', true)).toBe(true)
   })
 
   it('by the Launches panel on Running Models when it follows that launch', () => {
-    expect(launchFailureShown(downloadFailed, payload, listed, 'running_models')).toBe(true)
+    expect(launchFailureShown(downloadFailed, payload, listed, 'running_models', false)).toBe(true)
   })
 
-  it('by the toast anywhere else, and for a launch the panel does not list', () => {
-    expect(launchFailureShown(downloadFailed, payload, listed, 'launch_model')).toBe(false)
-    expect(launchFailureShown(downloadFailed, payload, [], 'running_models')).toBe(false)
-    expect(launchFailureShown(downloadFailed, payload, undefined, 'running_models')).toBe(false)
+  it('by the needs-attention strip, on a platform that lists failed launches', () => {
+    expect(launchFailureShown(downloadFailed, payload, [], 'launch_model', true)).toBe(true)
+    expect(launchFailureShown(failure(400, 'Model not found'), payload, [], 'launch_model', true)).toBe(false)
+  })
+
+  it('by the toast anywhere else behind a gateway, and for a launch the panel does not list', () => {
+    expect(launchFailureShown(downloadFailed, payload, listed, 'launch_model', false)).toBe(false)
+    expect(launchFailureShown(downloadFailed, payload, [], 'running_models', false)).toBe(false)
+    expect(launchFailureShown(downloadFailed, payload, undefined, 'running_models', false)).toBe(false)
     // A uid the server makes up is not known here: the toast says it.
     const { model_uid: _, ...noUid } = payload
-    expect(launchFailureShown(downloadFailed, noUid, listed, 'running_models')).toBe(false)
-    expect(launchFailureShown(failure(400, 'Model not found'), payload, [], 'running_models')).toBe(false)
+    expect(launchFailureShown(downloadFailed, noUid, listed, 'running_models', false)).toBe(false)
+    expect(launchFailureShown(failure(400, 'Model not found'), payload, [], 'running_models', false)).toBe(
+      false,
+    )
   })
 })

@@ -1,9 +1,10 @@
 import { apiPaths, LaunchResponse, type LaunchList, type LaunchRequest } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
+import { api, ApiError } from '../../../lib/api-client'
 import { fieldOfError } from '../../../lib/field-errors'
-import { launchesQuery } from '../../../lib/launches'
+import { launchesQuery, modelsKey } from '../../../lib/launches'
 import { sectionOnScreen } from '../../../lib/routes'
+import { usePlatform } from '../../../lib/server-features'
 import { launchKeys } from './keys'
 
 /** `POST /api/v1/models`: answers once the model is ready (the server waits for its workers). */
@@ -20,8 +21,12 @@ export function launchFailureShown(
   payload: LaunchRequest,
   launches: LaunchList | undefined,
   section: string,
+  listsFailedLaunches: boolean,
 ): boolean {
   if (fieldOfError(error) === 'model_uid') return true
+  // The platform keeps a launch that failed under way (503: its download or its load) among its launches, which
+  // the needs-attention strip shows on every screen: a toast would say it twice.
+  if (listsFailedLaunches && error instanceof ApiError && error.status === 503) return true
   return (
     section === 'running_models' &&
     payload.model_uid != null &&
@@ -36,6 +41,7 @@ export function launchFailureShown(
  */
 export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
   const queryClient = useQueryClient()
+  const onPlatform = usePlatform()
   return useMutation({
     mutationFn: launchModel,
     meta: {
@@ -47,8 +53,11 @@ export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
           payload as LaunchRequest,
           queryClient.getQueryData(launchesQuery.queryKey),
           sectionOnScreen(),
+          onPlatform,
         ),
     },
+    // The strip and the Launches panel show the failure now, not at their next read.
+    onError: () => void queryClient.invalidateQueries({ queryKey: modelsKey }),
     onSuccess: (_answer, payload) => {
       void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
       onLaunched(payload)

@@ -11,6 +11,7 @@ import { useAppState } from '../../../lib/app-state'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
 import {
   CommandError,
+  flagPieces,
   fromCliCommand,
   toCliCommand,
   toCurlCommand,
@@ -89,6 +90,7 @@ export function CommandLine({
           value={format}
           onChange={setFormat}
           code={text}
+          pieces={format === 'cli' ? flagPieces(text) : undefined}
           copyLabel={t('launch.command.copy')}
         />
         <TextField

@@ -1,10 +1,10 @@
-import type { ModelFit, QuantizationFit } from '@serving-console/contract'
+import { SLOW_TOKENS_PER_SECOND, type ModelFit, type QuantizationFit } from '@serving-console/contract'
 import { Chip } from '../../../components/chip'
 import { Disclosure } from '../../../components/disclosure'
 import { Notice } from '../../../components/notice'
 import { useT } from '../../../i18n/react'
 import { formatBytes } from '../../../lib/format'
-import { chosenQuantization, chosenSpec, GRADE_LABEL, GRADE_TONE, HUB_NAME } from '../model/fit'
+import { chosenQuantization, chosenSpec, GRADE_LABEL, GRADE_TONE, HUB_NAME, speedMessage } from '../model/fit'
 import './fit-panel.css'
 
 interface FitPanelProps {
@@ -50,6 +50,17 @@ export function FitPanel({ fit, format, size, quantization, cachedInCatalogue, h
         ? t('launch.fit.about', { size: formatBytes(entry.file_bytes) })
         : formatBytes(entry.file_bytes)
   const where = fit.target.device === 'gpu' ? t('launch.fit.target.gpu') : t('launch.fit.target.cpu')
+  // How fast it would answer, and on what that estimate rests (docs/platform.md, "Speed").
+  const speed = chosen ? speedMessage(chosen.tokens_per_second) : null
+  const speedLine =
+    speed && chosen && chosen.file_bytes !== null
+      ? t(fit.target.device === 'gpu' ? 'launch.fit.speedGpu' : 'launch.fit.speedCpu', {
+          speed: t(speed.id, speed.values),
+          cores: fit.target.cores,
+          bandwidth: formatBytes(fit.target.bandwidth_bytes_per_second),
+          size: formatBytes(chosen.file_bytes),
+        })
+      : null
   const hubLabel = hubName(fit.hub.hub)
   const otherHub = hubName(fit.hub.hub === 'modelscope' ? 'huggingface' : 'modelscope')
   return (
@@ -65,6 +76,10 @@ export function FitPanel({ fit, format, size, quantization, cachedInCatalogue, h
               ? t('launch.fit.memoryUnknown', { free, where })
               : t('launch.fit.needs', { memory: memoryOf(chosen), free, where })}
           </p>
+          {speedLine && <p className="fit-line">{speedLine}</p>}
+          {chosen.fit === 'slow' && (
+            <p className="fit-note">{t('launch.fit.slowNote', { min: SLOW_TOKENS_PER_SECOND })}</p>
+          )}
           <p className="fit-line">
             {chosen.cached
               ? t('launch.fit.cachedHere', { size: fileOf(chosen) })

@@ -14,21 +14,14 @@ import { fieldErrorText } from '../../../lib/field-errors'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
-import { historyStore, tokenCookie } from '../../../lib/storage'
-import { runningModelsQuery } from '../../../lib/running-models'
+import { permissionFor } from '../../../lib/permission'
+import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
 import { launchHistoryQuery } from '../api/launch-history'
 import { useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
-import {
-  buildPayload,
-  emptyForm,
-  formFromPayload,
-  freeUid,
-  type LaunchForm,
-  type LaunchKind,
-} from '../model/launch-form'
-import { needsVirtualEnv, settleCascade } from '../model/launch-options'
+import { buildPayload, formFromPayload, platformFieldsInvalid, type LaunchKind } from '../model/launch-form'
+import { needsVirtualEnv } from '../model/launch-options'
 import { gpuIdxError, listInvalid, missingChoices, requestLimitsError } from '../model/validation'
 import { missingUv } from '../../../lib/upstream-errors'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
@@ -39,6 +32,7 @@ import { useLaunchFit } from './use-launch-fit'
 import { LlmLaunchFields } from './llm-launch-fields'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
+import { useLaunchForm } from './use-launch-form'
 import './launch-drawer.css'
 
 interface LaunchDrawerProps {
@@ -62,41 +56,32 @@ const hubOptions = (model: CatalogueModel) =>
     ? ['huggingface', 'modelscope', 'csghub']
     : ['huggingface', 'modelscope']
 
-/** The right-side drawer holding a model's launch form (SPEC §2, §4). */
+/** Whether a widget inside the drawer took this Escape for itself (an open list closes, and only it). */
+const takenInside = (event: object) =>
+  'nativeEvent' in event && event.nativeEvent instanceof Event && event.nativeEvent.defaultPrevented
+
+/**
+ * The right-side drawer holding a model's launch form (SPEC §2, §4). Closing it without a launch — Escape, the
+ * backdrop, Go Back — keeps what was changed for the next opening (model/launch-drafts.ts).
+ */
 export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerProps) {
   const navigate = useNavigate()
   const t = useT()
   const locale = useLocale()
   const { isCallingApi, isUpdatingModel } = useAppState()
   const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
-  const saved = historyStore.get(model.name)
-  const [hasLastConfig, setHasLastConfig] = useState(saved !== undefined)
-  const [form, setForm] = useState<LaunchForm>(() =>
-    saved ? formFromPayload(saved, gpuCount) : emptyForm(gpuCount),
-  )
-  // Last Config's uid may be running still: a free one like it instead, said under the field, until it is edited.
-  const running = useQuery({ ...runningModelsQuery(tokenCookie.get()), enabled: hasLastConfig })
-  const [uidSuggested, setUidSuggested] = useState<{ taken: string; free: string } | null>(null)
-  // Checked once, when the list first arrives (state adjusted while rendering, as React advises over an effect).
-  const [uidChecked, setUidChecked] = useState(false)
-  if (!uidChecked && running.data && saved) {
-    setUidChecked(true)
-    const free = freeUid(form.modelUid, new Set(running.data.map((row) => row.id)))
-    // Not over what the user typed meanwhile.
-    if (free !== form.modelUid && form.modelUid === saved.model_uid) {
-      setForm({ ...form, modelUid: free })
-      setUidSuggested({ taken: form.modelUid, free })
-    }
+  const draft = useLaunchForm(model, kind, gpuCount, engines.data)
+  const settled = draft.form
+  // Offered only as far as one's rights go: without models:start, LAUNCH says so before anything is filled.
+  const permission = permissionFor('models:start')
+  const close = () => {
+    draft.keepDraft()
+    onClose()
   }
-  // The form restarts (a new key) when Last Config is removed, so collapsible sections close again.
-  const [formKey, setFormKey] = useState(0)
-
-  // The cascade settles against the engines as soon as they arrive, and after every change.
-  const settled = kind === 'LLM' && engines.data ? { ...form, ...settleCascade(engines.data, form) } : form
-  const change = (patch: Partial<LaunchForm>) => setForm({ ...settled, ...patch })
 
   const launch = useLaunchModel((payload) => {
     historyStore.save(payload)
+    draft.forgetDraft()
     // The drawer closes with its launch. Navigation renders in a transition that a quick way back (the
     // browser's Back, another link) can abandon, leaving this page mounted: an open drawer would then greet the
     // user with the finished launch's form over the card grid.
@@ -120,6 +105,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const missing = kind === 'LLM' ? missingChoices(settled, needsQuantization) : []
   const incomplete = missing.length > 0
   const invalid =
+    (draft.platformFields && platformFieldsInvalid(kind, settled)) ||
     (kind === 'LLM' &&
       (requestLimitsError(settled.requestLimits) !== null ||
         [settled.extra, settled.loras, settled.imageLoraLoad, settled.imageLoraFuse].some(listInvalid))) ||
@@ -135,26 +121,20 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     ],
   }
   const launchWithoutVirtualEnv = () => {
-    setForm(withoutVirtualEnv)
+    draft.change(withoutVirtualEnv)
     launch.mutate(buildPayload(kind, model.name, withoutVirtualEnv))
   }
 
-  const removeLastConfig = () => {
-    historyStore.remove(model.name)
-    setHasLastConfig(false)
-    setForm(emptyForm(gpuCount))
-    setFormKey(formKey + 1)
-  }
-
-  const canLaunch = !(busy || incomplete || invalid)
+  const canLaunch = permission.allowed && !(busy || incomplete || invalid)
   const payload = buildPayload(kind, model.name, settled)
   // Will it fit, and what LAUNCH asks about first (it will not fit, or its download cannot start).
   const { fit, withFit, warning } = useLaunchFit(kind, model.name, settled, payload)
   const [confirming, setConfirming] = useState<string | null>(null)
   const start = () => (warning ? setConfirming(warning) : launch.mutate(payload))
-  // Ctrl+Enter (⌘+Enter) launches from anywhere in the drawer, as a form's submit would.
+  // Ctrl+Enter (⌘+Enter) launches from anywhere in the drawer, as a form's submit would: the drawer's root hears
+  // it, the focus on the drawer itself as it opens included (not while its confirmation asks).
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !canLaunch) return
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || !canLaunch || confirming) return
     event.preventDefault()
     start()
   }
@@ -165,17 +145,19 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const titleId = useId()
   const whyNotId = useId()
   // What keeps LAUNCH disabled, said beside it (nothing while a call is out: that passes by itself).
-  const whyNot = busy
-    ? null
-    : incomplete
-      ? t('launch.drawer.missing', {
-          fields: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-            missing.map((choice) => t(FIELD_LABEL[choice])),
-          ),
-        })
-      : invalid
-        ? t('launch.drawer.invalid')
-        : null
+  const whyNot = !permission.allowed
+    ? permission.reason
+    : busy
+      ? null
+      : incomplete
+        ? t('launch.drawer.missing', {
+            fields: new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+              missing.map((choice) => t(FIELD_LABEL[choice])),
+            ),
+          })
+        : invalid
+          ? t('launch.drawer.invalid')
+          : null
   // A uid the server says is taken shows under Model UID, while it is the one that was refused.
   const uidError =
     launch.variables && buildPayload(kind, model.name, settled).model_uid === launch.variables.model_uid
@@ -185,20 +167,21 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const fieldProps = {
     form: settled,
     uidError,
-    uidHint:
-      uidSuggested && settled.modelUid === uidSuggested.free
-        ? t('launch.field.modelUid.taken', { uid: uidSuggested.taken })
-        : null,
+    uidHint: draft.uidHint,
     gpuCount,
     hubOptions: hubOptions(model),
-    onChange: change,
+    onChange: draft.change,
     modelName: model.name,
+    platformFields: draft.platformFields,
   }
   return (
     <Drawer
       anchor="right"
       open
-      onClose={onClose}
+      onClose={(event, reason) => {
+        if (reason !== 'escapeKeyDown' || !takenInside(event)) close()
+      }}
+      onKeyDown={onKeyDown}
       slotProps={{
         paper: {
           className: 'launch-drawer',
@@ -208,21 +191,27 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
         },
       }}
     >
-      <section
-        className="launch-drawer-body"
-        aria-label={t('launch.drawer.label', { name: model.name })}
-        onKeyDown={onKeyDown}
-      >
+      <section className="launch-drawer-body" aria-label={t('launch.drawer.label', { name: model.name })}>
         <header className="launch-drawer-head">
           <h2 id={titleId}>{model.name}</h2>
-          {hasLastConfig && (
+          {draft.hasDraft && (
+            <Chip
+              label={t('launch.drawer.draft')}
+              action={{
+                label: t('launch.drawer.discardDraft'),
+                icon: <CancelIcon fontSize="small" />,
+                onClick: draft.discardDraft,
+              }}
+            />
+          )}
+          {draft.hasLastConfig && (
             <Chip
               label={t('launch.drawer.lastConfig')}
               tone="primary"
               action={{
                 label: t('launch.drawer.removeLastConfig'),
                 icon: <CancelIcon fontSize="small" />,
-                onClick: removeLastConfig,
+                onClick: draft.removeLastConfig,
               }}
             />
           )}
@@ -241,40 +230,38 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
               }))}
               onChange={(id) => {
                 const entry = earlier.find((candidate) => String(candidate.id) === id)
-                if (!entry) return
-                setForm(formFromPayload(entry.data, gpuCount))
-                setFormKey(formKey + 1)
+                if (entry) draft.fill(formFromPayload(entry.data, gpuCount), true)
               }}
             />
           </div>
         )}
-        <div key={formKey} className="launch-drawer-form">
-          {kind === 'LLM' ? (
-            <LlmLaunchFields {...fieldProps} engines={engines.data} />
-          ) : (
-            <SimpleLaunchFields {...fieldProps} kind={kind} />
-          )}
-          <div className="launch-drawer-fit">
-            <FitPanel
-              fit={fit}
-              format={settled.format}
-              size={settled.size}
-              quantization={settled.quantization}
-              cachedInCatalogue={withFit ? null : catalogueCached(model, settled)}
-              hub={payload.download_hub ?? 'huggingface'}
+        {/* The form and the command line scroll together: an open panel takes no room from the form. */}
+        <div className="launch-drawer-scroll">
+          <div key={draft.formKey} className="launch-drawer-form">
+            {kind === 'LLM' ? (
+              <LlmLaunchFields {...fieldProps} engines={engines.data} />
+            ) : (
+              <SimpleLaunchFields {...fieldProps} kind={kind} />
+            )}
+            <div className="launch-drawer-fit">
+              <FitPanel
+                fit={fit}
+                format={settled.format}
+                size={settled.size}
+                quantization={settled.quantization}
+                cachedInCatalogue={withFit ? null : catalogueCached(model, settled)}
+                hub={payload.download_hub ?? 'huggingface'}
+              />
+            </div>
+          </div>
+          {/* Outside the keyed form: a pasted command restarts the form, not this panel. */}
+          <div className="launch-drawer-command">
+            <CommandLine
+              payload={payload}
+              modelName={model.name}
+              onPaste={(payload) => draft.fill(formFromPayload(payload, gpuCount), false)}
             />
           </div>
-        </div>
-        {/* Outside the keyed form: a pasted command restarts the form, not this panel. */}
-        <div className="launch-drawer-command">
-          <CommandLine
-            payload={payload}
-            modelName={model.name}
-            onPaste={(payload) => {
-              setForm(formFromPayload(payload, gpuCount))
-              setFormKey(formKey + 1)
-            }}
-          />
         </div>
         {missingUvFailure && !launch.isPending && (
           <div className="launch-drawer-notice">
@@ -298,7 +285,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
               {whyNot}
             </p>
           )}
-          <Button onClick={onClose}>{t('launch.drawer.goBack')}</Button>
+          <Button onClick={close}>{t('launch.drawer.goBack')}</Button>
           <Button
             variant="contained"
             loading={launch.isPending}

@@ -8,6 +8,7 @@ import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
+import { PlatformFields } from './platform-fields'
 import './launch-fields.css'
 
 interface LlmLaunchFieldsProps {
@@ -22,6 +23,8 @@ interface LlmLaunchFieldsProps {
   uidError: string | null
   /** Why Model UID holds a uid the user did not type (Last Config's was taken). */
   uidHint: string | null
+  /** The embedded platform's own options have fields (a cluster's gateway takes them as additional parameters). */
+  platformFields: boolean
 }
 
 const sizeLabel = (size: string) => `${size.replace('_', '.')}B`
@@ -36,6 +39,7 @@ export function LlmLaunchFields({
   modelName,
   uidError,
   uidHint,
+  platformFields,
 }: LlmLaunchFieldsProps) {
   const t = useT()
   // 'auto' is said in the language shown; CPU and the counts are the same in every language.
@@ -109,6 +113,7 @@ export function LlmLaunchFields({
         onChange={(requestLimits) => onChange({ requestLimits })}
         error={requestLimitsError(form.requestLimits)}
       />
+      {platformFields && <PlatformFields kind="LLM" form={form} onChange={onChange} />}
       <TextField
         label={t('launch.field.workerIp')}
         value={form.workerIp}

@@ -1,5 +1,5 @@
 import type { FitSummary } from '@serving-console/contract'
-import { memo, type MouseEvent } from 'react'
+import { memo, useId, type MouseEvent } from 'react'
 import { Chip } from '../../../components/chip'
 import {
   DeleteOutlineOutlinedIcon,
@@ -10,7 +10,8 @@ import {
 } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
 import { formatBytes } from '../../../lib/format'
-import { GRADE_LABEL, GRADE_TONE } from '../model/fit'
+import { permissionFor } from '../../../lib/permission'
+import { cardFitNote, GRADE_LABEL, GRADE_TONE } from '../model/fit'
 import {
   cardNumber,
   contextInThousands,
@@ -45,6 +46,10 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
   const { model, kind, cached, deleted, favorite, fit } = props
   // The card is memoised: `useT` renders it again when the language changes.
   const t = useT()
+  const hintId = useId()
+  // Anyone who may list models may open the drawer and read it; launching needs models:start, said on the card.
+  const launch = permissionFor('models:start')
+  const fitNote = cardFitNote(fit, t)
   const number = (value: number | null) => (value === null ? '-' : cardNumber(value))
   const chips = model.family && kind !== 'LLM' ? [model.family] : model.languages
   const stats =
@@ -71,6 +76,7 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
       role="listitem"
       aria-label={model.name}
       aria-disabled={deleted}
+      aria-describedby={deleted ? undefined : hintId}
       tabIndex={deleted ? -1 : 0}
       onClick={() => !deleted && props.onOpen(model)}
       onKeyDown={(event) => {
@@ -150,6 +156,12 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           />
         )}
       </div>
+      {fitNote && (
+        // Whether it can be had, and how fast it would answer: the grade alone says only that it fits the memory.
+        <p className="card-fit-note" title={fitNote.text}>
+          {fitNote.warning ? <span className="card-fit-warning">{fitNote.text}</span> : fitNote.text}
+        </p>
+      )}
       <p className="card-description">{model.description}</p>
       {stats.length > 0 && (
         <div className="card-stats">
@@ -161,7 +173,15 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           ))}
         </div>
       )}
-      <div className="launch-hint">{t('launch.card.hint')}</div>
+      {launch.allowed ? (
+        <div className="launch-hint" id={hintId}>
+          {t('launch.card.hint')}
+        </div>
+      ) : (
+        <div className="launch-hint launch-hint-denied" id={hintId}>
+          {launch.reason}
+        </div>
+      )}
     </article>
   )
 })

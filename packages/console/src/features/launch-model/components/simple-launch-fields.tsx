@@ -4,6 +4,7 @@ import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
+import { PlatformFields } from './platform-fields'
 import './launch-fields.css'
 
 interface SimpleLaunchFieldsProps {
@@ -17,6 +18,8 @@ interface SimpleLaunchFieldsProps {
   uidError: string | null
   /** Why Model UID holds a uid the user did not type (Last Config's was taken). */
   uidHint: string | null
+  /** The embedded platform's own options have fields (a cluster's gateway takes them as additional parameters). */
+  platformFields: boolean
 }
 
 /** SPEC §2 fields for embedding, rerank and flexible (device, replica, placement) and image and audio (uid, hub). */
@@ -29,6 +32,7 @@ export function SimpleLaunchFields({
   modelName,
   uidError,
   uidHint,
+  platformFields,
 }: SimpleLaunchFieldsProps) {
   const t = useT()
   const withPlacement = kind === 'embedding' || kind === 'rerank' || kind === 'flexible'
@@ -65,6 +69,7 @@ export function SimpleLaunchFields({
           )}
         </>
       )}
+      {platformFields && <PlatformFields kind={kind} form={form} onChange={onChange} />}
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildPayload, emptyForm, formFromPayload, type LaunchForm } from './launch-form'
 import {
   CommandError,
+  flagPieces,
   fromCliCommand,
   shellWords,
   toCliCommand,
@@ -90,6 +91,26 @@ describe('a launch as an xinference launch command', () => {
     expect(refusal('xinference launch -n m stray')).toEqual(['stray', 'stray'])
     expect(refusal('xinference launch -q x')).toEqual(['noModel', ''])
     expect(refusal("xinference launch -n 'm")).toEqual(['quote', "'"])
+  })
+})
+
+describe('a command line on a narrow screen', () => {
+  it('wraps between flags, each with its value, and the pieces make the line again', () => {
+    const line = toCliCommand(
+      buildPayload('LLM', 'qwen2.5-instruct', { ...emptyForm(0), modelUid: 'my qwen', nGpuLayers: 0 }),
+      ENDPOINT,
+    )
+    const pieces = flagPieces(line)
+    expect(pieces.slice(0, 4)).toEqual([
+      'xinference launch',
+      `--endpoint ${ENDPOINT}`,
+      '--model-name qwen2.5-instruct',
+      '--model-type LLM',
+    ])
+    expect(pieces).toContain("--model-uid 'my qwen'")
+    expect(pieces).toContain('--n_gpu_layers 0')
+    expect(pieces.every((piece) => /^(xinference launch|--?[a-z][\w-]* )/.test(piece))).toBe(true)
+    expect(pieces.join(' ')).toBe(line)
   })
 })
 

@@ -1,7 +1,7 @@
-import { LaunchRequest, type ModelType } from '@serving-console/contract'
+import { LaunchRequest, MAX_IDLE_TTL, MAX_PARALLEL, type ModelType } from '@serving-console/contract'
 import { sizeValue } from '../../../lib/launch-command'
 import { typedValue, valueText } from './typed-value'
-import { rowComplete, type KeyValueRow } from './validation'
+import { rangeError, rowComplete, type KeyValueRow } from './validation'
 
 /** SPEC §3 kinds as the Launch screen groups them: the model types of the wire. */
 export type LaunchKind = ModelType
@@ -27,6 +27,46 @@ export interface LaunchForm {
   loras: KeyValueRow[]
   imageLoraLoad: KeyValueRow[]
   imageLoraFuse: KeyValueRow[]
+  /** The platform's own options (docs/platform.md), as typed; '' means its default. */
+  nParallel: string
+  idleTtl: string
+}
+
+/**
+ * The embedded platform's launch options that have fields of their own, with their bounds (the contract's), and
+ * the kinds each applies to: `n_parallel` is a language model's sequences served at once per replica, `idle_ttl`
+ * the minutes without a request after which any model it runs is unloaded.
+ */
+export const PLATFORM_FIELDS = {
+  nParallel: { key: 'n_parallel', min: 1, max: MAX_PARALLEL, kinds: ['LLM'] },
+  idleTtl: { key: 'idle_ttl', min: 1, max: MAX_IDLE_TTL, kinds: ['LLM', 'embedding', 'rerank'] },
+} as const satisfies Record<
+  string,
+  { key: keyof LaunchRequest; min: number; max: number; kinds: LaunchKind[] }
+>
+export type PlatformField = keyof typeof PLATFORM_FIELDS
+
+/** Whether a kind's launch has this platform field. */
+export const hasPlatformField = (kind: LaunchKind, field: PlatformField) =>
+  (PLATFORM_FIELDS[field].kinds as readonly LaunchKind[]).includes(kind)
+
+/** Whether a platform field this kind has holds what the platform would refuse. */
+export const platformFieldsInvalid = (kind: LaunchKind, form: LaunchForm) =>
+  (Object.keys(PLATFORM_FIELDS) as PlatformField[]).some(
+    (field) =>
+      hasPlatformField(kind, field) &&
+      rangeError(form[field], PLATFORM_FIELDS[field].min, PLATFORM_FIELDS[field].max) !== null,
+  )
+
+/**
+ * The form for a server without those fields (a gateway to an Xinference cluster): what they hold goes back to
+ * the additional parameters, where it was typed before they existed, and is sent from there as it was.
+ */
+export function platformFieldsAsExtra(form: LaunchForm): LaunchForm {
+  const moved = (Object.keys(PLATFORM_FIELDS) as PlatformField[])
+    .filter((field) => form[field].trim() !== '')
+    .map((field) => ({ key: PLATFORM_FIELDS[field].key, value: form[field].trim() }))
+  return moved.length ? { ...form, nParallel: '', idleTtl: '', extra: [...form.extra, ...moved] } : form
 }
 
 /** SPEC §9 defaults: replica 1, n_gpu auto (CPU without GPUs), N GPU Layers -1, device GPU when GPUs exist. */
@@ -49,6 +89,8 @@ export function emptyForm(gpuCount: number): LaunchForm {
     loras: [],
     imageLoraLoad: [],
     imageLoraFuse: [],
+    nParallel: '',
+    idleTtl: '',
   }
 }
 
@@ -59,6 +101,16 @@ const toRows = (value: unknown): KeyValueRow[] =>
   value && typeof value === 'object'
     ? Object.entries(value).map(([key, v]) => ({ key, value: valueText(v) }))
     : []
+
+/** A platform field's value for the payload, when its kind has it and it is filled. */
+function platformOptions(kind: LaunchKind, form: LaunchForm): Record<string, number> {
+  const options: Record<string, number> = {}
+  for (const field of Object.keys(PLATFORM_FIELDS) as PlatformField[]) {
+    const text = form[field].trim()
+    if (text !== '' && hasPlatformField(kind, field)) options[PLATFORM_FIELDS[field].key] = Number(text)
+  }
+  return options
+}
 
 const gpuIdx = (text: string) => (text.trim() ? text.replace(/\s/g, '').split(',').map(Number) : null)
 
@@ -79,6 +131,7 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
       n_gpu: form.device === 'GPU' ? 'auto' : null,
       worker_ip: form.workerIp.trim() || null,
       gpu_idx: form.device === 'GPU' ? gpuIdx(form.gpuIdx) : null,
+      ...platformOptions(kind, form),
     }
   }
   const loras = completeRows(form.loras)
@@ -100,6 +153,7 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
     worker_ip: form.workerIp.trim() || null,
     gpu_idx: gpuIdx(form.gpuIdx),
     download_hub: downloadHub,
+    ...platformOptions(kind, form),
     peft_model_config: hasLora
       ? {
           lora_list: loras.map((row) => ({ lora_name: row.key.trim(), local_path: row.value.trim() })),
@@ -114,14 +168,11 @@ export function buildPayload(kind: LaunchKind, modelName: string, form: LaunchFo
   }
 }
 
-/** Launch options of the API that the form has no field for: they go in its optional configurations. */
-const WITHOUT_A_FIELD = new Set(['n_parallel', 'idle_ttl'])
-
 /**
- * The payload's named fields that the form has a field for; any other key is an extra engine parameter, given
+ * The payload's named fields, which the form has a field for; any other key is an extra engine parameter, given
  * back to the optional configurations.
  */
-const KNOWN = new Set(Object.keys(LaunchRequest.shape).filter((key) => !WITHOUT_A_FIELD.has(key)))
+const KNOWN = new Set(Object.keys(LaunchRequest.shape))
 
 /** A saved payload (historyArr) back into the form: the 'Last Config' preload of SPEC §4. */
 export function formFromPayload(payload: Record<string, unknown>, gpuCount: number): LaunchForm {
@@ -156,6 +207,8 @@ export function formFromPayload(payload: Record<string, unknown>, gpuCount: numb
       : [],
     imageLoraLoad: toRows(peft.image_lora_load_kwargs),
     imageLoraFuse: toRows(peft.image_lora_fuse_kwargs),
+    nParallel: text(payload.n_parallel),
+    idleTtl: text(payload.idle_ttl),
   }
 }
 

@@ -5,11 +5,19 @@ import { EngineMap, ModelRegistrationList } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
 import { contextInThousands, isCached, shownAbility, specViews, toCatalogueModel } from './catalogue-model'
 import { filterModels } from './filter'
-import { buildPayload, emptyForm, formFromPayload, freeUid } from './launch-form'
+import {
+  buildPayload,
+  emptyForm,
+  formFromPayload,
+  freeUid,
+  platformFieldsAsExtra,
+  platformFieldsInvalid,
+} from './launch-form'
+import { recommendedCascade } from './recommended'
 import { missingChoices } from './validation'
 import { formatOptions, quantizationOptions, settleCascade, sizeOptions } from './launch-options'
 import { typedValue } from './typed-value'
-import { duplicateKeyError, gpuIdxError, listInvalid, requestLimitsError } from './validation'
+import { duplicateKeyError, gpuIdxError, listInvalid, rangeError, requestLimitsError } from './validation'
 
 // A plain path, not new URL(…): Vite would try to bundle a URL outside the project.
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../../../fixtures/xinference-v1.8')
@@ -315,14 +323,81 @@ describe('typed values and payloads', () => {
       replica: 3,
       nGpu: 'CPU',
     })
-    // n_parallel is a named field of the API but has no field of its own in the form.
+    // n_parallel, typed as an additional parameter before it had a field, comes back in its own field.
     expect(payload.n_parallel).toBe(8)
-    expect(restored.extra).toEqual([
-      { key: 'flag', value: 'true' },
-      { key: 'n_parallel', value: '8' },
-    ])
+    expect(restored.extra).toEqual([{ key: 'flag', value: 'true' }])
+    expect(restored.nParallel).toBe('8')
     expect(restored.loras).toEqual([{ key: 'a', value: '/a' }])
     expect(buildPayload('LLM', 'm', restored)).toEqual(payload)
+  })
+})
+
+describe('the platform’s own options', () => {
+  it('send n_parallel for language models and idle_ttl for what the platform runs, when filled', () => {
+    const form = { ...emptyForm(0), nParallel: '8', idleTtl: '30' }
+    expect(buildPayload('LLM', 'm', form)).toMatchObject({ n_parallel: 8, idle_ttl: 30 })
+    expect(buildPayload('embedding', 'e', form)).toMatchObject({ idle_ttl: 30 })
+    expect(buildPayload('embedding', 'e', form)).not.toHaveProperty('n_parallel')
+    expect(buildPayload('image', 'i', form)).not.toHaveProperty('idle_ttl')
+    expect(buildPayload('LLM', 'm', emptyForm(0))).not.toHaveProperty('n_parallel')
+    expect(formFromPayload({ model_name: 'm', idle_ttl: 30, n_parallel: 2 }, 0)).toMatchObject({
+      idleTtl: '30',
+      nParallel: '2',
+    })
+  })
+
+  it('go back to the additional parameters for a gateway, and are sent from there the same', () => {
+    const form = { ...emptyForm(0), nParallel: '8', extra: [{ key: 'seed', value: '1' }] }
+    const moved = platformFieldsAsExtra(form)
+    expect(moved.nParallel).toBe('')
+    expect(moved.extra).toEqual([
+      { key: 'seed', value: '1' },
+      { key: 'n_parallel', value: '8' },
+    ])
+    expect(buildPayload('LLM', 'm', moved)).toEqual(buildPayload('LLM', 'm', form))
+    expect(platformFieldsAsExtra(emptyForm(0))).toEqual(emptyForm(0))
+  })
+
+  it('are whole numbers within the platform’s bounds', () => {
+    expect(rangeError('', 1, 64)).toBeNull()
+    expect(rangeError('64', 1, 64)).toBeNull()
+    expect(rangeError('65', 1, 64)).toBe('Please enter a whole number from 1 to 64')
+    expect(rangeError('0', 1, 64)).not.toBeNull()
+    expect(rangeError('2.5', 1, 64)).not.toBeNull()
+    expect(platformFieldsInvalid('LLM', { ...emptyForm(0), idleTtl: '43201' })).toBe(true)
+    expect(platformFieldsInvalid('LLM', { ...emptyForm(0), idleTtl: '43200' })).toBe(false)
+    // Not a field of this kind: not checked.
+    expect(platformFieldsInvalid('embedding', { ...emptyForm(0), nParallel: '0' })).toBe(false)
+  })
+})
+
+describe('the card’s recommendation', () => {
+  const engines = EngineMap.parse({
+    'llama.cpp': [
+      { model_format: 'ggufv2', model_size_in_billions: '0_5', quantizations: ['q4_k_m', 'q8_0'] },
+      { model_format: 'ggufv2', model_size_in_billions: 3, quantizations: ['q4_k_m', 'q8_0'] },
+    ],
+    vLLM: 'vLLM is not installed',
+  })
+  it('is the engine, format, size and quantization that offer the best fit', () => {
+    expect(
+      recommendedCascade(engines, { model_size_in_billions: 3, quantization: 'q8_0', fit: 'tight' }),
+    ).toEqual({ engine: 'llama.cpp', format: 'ggufv2', size: '3', quantization: 'q8_0' })
+    expect(
+      recommendedCascade(engines, { model_size_in_billions: '0_5', quantization: 'q4_k_m', fit: 'fits' }),
+    ).toMatchObject({ size: '0_5', quantization: 'q4_k_m' })
+  })
+  it('is none when nothing fits, nothing is known, or the engines offer no such choice', () => {
+    expect(
+      recommendedCascade(engines, { model_size_in_billions: 3, quantization: 'q8_0', fit: 'no' }),
+    ).toBeNull()
+    expect(
+      recommendedCascade(engines, { model_size_in_billions: 3, quantization: null, fit: 'fits' }),
+    ).toBeNull()
+    expect(
+      recommendedCascade(engines, { model_size_in_billions: 7, quantization: 'q8_0', fit: 'fits' }),
+    ).toBeNull()
+    expect(recommendedCascade(engines, undefined)).toBeNull()
   })
 })
 

@@ -14,6 +14,16 @@ export function gpuIdxError(text: string): string | null {
   return /^\d+(,\d+)*$/.test(text.replace(/\s/g, '')) ? null : t('launch.validation.gpuIdx')
 }
 
+/** Empty (the platform's default), or a whole number from `min` to `max`. */
+export function rangeError(text: string, min: number, max: number): string | null {
+  const trimmed = text.trim()
+  if (trimmed === '') return null
+  const value = Number(trimmed)
+  return /^\d+$/.test(trimmed) && value >= min && value <= max
+    ? null
+    : t('launch.validation.range', { min, max })
+}
+
 export interface KeyValueRow {
   key: string
   value: string

@@ -4,7 +4,8 @@ import { t } from '../../../i18n/i18n'
 import { api, ApiError, toastMessageFor } from '../../../lib/api-client'
 import { setupStatusQuery } from './get-setup-status'
 
-function setupFailure(error: unknown): string {
+/** What a refused set-up says, in its form. */
+export function setupFailure(error: unknown): string {
   if (error instanceof ApiError)
     return t('shell.setup.failed', { status: String(error.status), detail: error.detail })
   return toastMessageFor(error) ?? t('shell.setup.failedUnknown')
@@ -19,7 +20,8 @@ export function useSetup(onCreated: (credentials: SetupRequest) => void) {
   return useMutation({
     mutationFn: (credentials: SetupRequest) =>
       api.post(apiPaths.setup, credentials, { schema: SetupResponse, reportAuthStatus: false }),
-    meta: { describe: setupFailure },
+    // Said in the set-up form itself (components/setup-form.tsx), never in a toast far from it.
+    meta: { shownOnScreen: () => true },
     onSuccess: (_answer, credentials) => onCreated(credentials),
     onSettled: () => queryClient.invalidateQueries({ queryKey: setupStatusQuery.queryKey }),
   })

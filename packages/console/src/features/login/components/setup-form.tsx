@@ -8,7 +8,7 @@ import {
 } from '../../../components/new-password-fields'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { useSetup } from '../api/setup'
+import { setupFailure, useSetup } from '../api/setup'
 
 /** The field's name in the form (what password managers know it by): an identifier, not text to translate. */
 const USERNAME = 'username'
@@ -20,12 +20,15 @@ const USERNAME = 'username'
 export function SetupForm({
   minLength = PASSWORD_MIN_LENGTH,
   pending,
+  signInFailure,
   onCreated,
   onSignIn,
 }: {
   minLength?: number | undefined
   /** While the new administrator is being signed in. */
   pending: boolean
+  /** Why signing the new administrator in failed, if it did. */
+  signInFailure: string | null
   onCreated: (credentials: { username: string; password: string }) => void
   /** Someone may have set up meanwhile (another tab, another admin): the sign-in form is a click away. */
   onSignIn: () => void
@@ -66,6 +69,11 @@ export function SetupForm({
         checked={tried}
         labels={{ password: t('shell.login.password'), repeat: t('shell.setup.repeat') }}
       />
+      {(setup.isError || signInFailure) && (
+        <Notice severity="error" role="alert">
+          {setup.isError ? setupFailure(setup.error) : signInFailure}
+        </Notice>
+      )}
       <Button type="submit" variant="contained" className="login-submit" loading={setup.isPending || pending}>
         {t('shell.setup.submit')}
       </Button>

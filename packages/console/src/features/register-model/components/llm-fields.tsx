@@ -1,14 +1,14 @@
-import type { ModelFamilies, PromptStyles } from '@serving-console/contract'
+import type { GgufFileInfo, ModelFamilies, PromptStyles } from '@serving-console/contract'
 import { Checkbox } from '../../../components/checkbox'
 import { FieldGroup } from '../../../components/field-group'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { useServerFeature } from '../../../lib/server-features'
-import { useFileInfo } from '../api/get-file-info'
+import type { MessageId } from '../../../i18n/catalogue'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
 import { ModelNameField } from './model-name-field'
+import { PromptStyleView } from './prompt-style-view'
 import { SpecList } from './spec-list'
 import './register-fields.css'
 
@@ -35,32 +35,13 @@ export function familyOptions(
 }
 
 /**
- * The prompt style shown read-only: SPEC's fields, or newer servers' chat template with its stops. The fields are
- * labelled by their JSON keys (system_prompt, roles …), as saved, so they stay untranslated.
+ * The abilities named as the catalogue's cards name them (the same messages, so one word per language); the
+ * payload keeps the API's values.
  */
-function PromptStyleView({ style }: { style: Record<string, unknown> }) {
-  const t = useT()
-  return (
-    <section className="register-fields" aria-labelledby="prompt-style-title">
-      <h2 id="prompt-style-title" className="register-subtitle">
-        {t('register.promptStyle.title')}
-      </h2>
-      {Object.entries(style).map(([field, value]) => {
-        const long = field === 'chat_template' || field === 'system_prompt'
-        return (
-          <TextField
-            key={field}
-            label={field}
-            value={typeof value === 'string' ? value : JSON.stringify(value)}
-            onChange={() => undefined}
-            readOnly
-            multiline={long}
-            rows={long ? 8 : undefined}
-          />
-        )
-      })}
-    </section>
-  )
+const ABILITY_LABEL: Record<(typeof ABILITIES)[number], MessageId> = {
+  generate: 'launch.ability.generate',
+  chat: 'launch.ability.chat',
+  vision: 'register.ability.vision',
 }
 
 /** SPEC §2's LLM form fields and §4's ability, family and prompt-style rules. */
@@ -81,27 +62,20 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
     })
   }
 
-  const fileInfo = useFileInfo()
-  const canReadFiles = useServerFeature('file_info')
-  const fillFromFile = (index: number) => {
-    const spec = draft.specs[index]
-    if (!spec) return
-    fileInfo.mutate(spec.path, {
-      onSuccess: (info) =>
-        set({
-          context_length: info.context_length ? String(info.context_length) : draft.context_length,
-          specs: draft.specs.map((item, at) =>
-            at === index
-              ? {
-                  ...item,
-                  size: info.size_in_billions ? String(info.size_in_billions) : item.size,
-                  quantization: info.quantization ?? item.quantization,
-                }
-              : item,
-          ),
-        }),
+  // What a GGUF file's header says: its context, and the spec's size and quantization (the file type).
+  const fillFromFile = (index: number, info: GgufFileInfo) =>
+    set({
+      context_length: info.context_length ? String(info.context_length) : draft.context_length,
+      specs: draft.specs.map((item, at) =>
+        at === index
+          ? {
+              ...item,
+              size: info.size_in_billions ? String(info.size_in_billions) : item.size,
+              quantization: info.quantization ?? item.quantization,
+            }
+          : item,
+      ),
     })
-  }
 
   const chooseFamily = (model_family: string) => {
     const builtin = prompts?.[model_family]
@@ -126,32 +100,35 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         label={t('register.field.contextLength')}
         value={draft.context_length}
         onChange={(context_length) => set({ context_length })}
+        data-field="context_length"
         error={errors.context_length ?? null}
       />
       <LanguagePicker value={draft.model_lang} onChange={(model_lang) => set({ model_lang })} />
       <FieldGroup legend={t('register.field.abilities')} missing={draft.model_ability.length === 0}>
-        {/* The abilities are shown as the API's values (generate, chat, vision), as saved: not translated. */}
         {ABILITIES.map((ability) => (
           <Checkbox
             key={ability}
-            label={ability}
+            label={t(ABILITY_LABEL[ability])}
             checked={draft.model_ability.includes(ability)}
             onChange={(on) => toggleAbility(ability, on)}
           />
         ))}
       </FieldGroup>
-      <Select
-        label={t('register.field.family')}
-        value={draft.model_family}
-        error={draft.model_family ? null : t('register.field.familyMissing')}
-        options={familyOptions(families, draft.model_ability, draft.model_family)}
-        onChange={chooseFamily}
-      />
+      {/* The Select's own element takes no data-field: this box carries it, for the form's blur listener. */}
+      <div data-field="model_family">
+        <Select
+          label={t('register.field.family')}
+          value={draft.model_family}
+          error={errors.model_family ?? null}
+          options={familyOptions(families, draft.model_ability, draft.model_family)}
+          onChange={chooseFamily}
+        />
+      </div>
       <SpecList
         specs={draft.specs}
         errors={errors}
         onChange={(specs) => set({ specs })}
-        onFillFromFile={canReadFiles ? fillFromFile : undefined}
+        onFilled={fillFromFile}
       />
       {chat && draft.prompt_style && <PromptStyleView style={draft.prompt_style} />}
     </div>

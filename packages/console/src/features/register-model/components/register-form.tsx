@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
 import { JsonPanel } from '../../../components/json-panel'
@@ -9,10 +9,12 @@ import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { hasToken } from '../../../lib/auth'
 import { fieldErrorText } from '../../../lib/field-errors'
+import { permissionFor } from '../../../lib/permission'
 import { rememberSection, routes } from '../../../lib/routes'
 import { familiesQuery } from '../api/get-families'
 import { promptsQuery } from '../api/get-prompts'
 import { useEditModel, useRegisterModel } from '../api/register-model'
+import { useShownErrors } from '../hooks/use-shown-errors'
 import { defaultDraft, toPayload, type Draft, type LlmDraft, type RegisterKind } from '../model/forms'
 import { fieldErrors, submitProblem } from '../model/validation'
 import { LlmFields } from './llm-fields'
@@ -46,13 +48,24 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   // The server's refusal of the name, under Model Name, while the name is the one it refused.
   const refused = register.variables?.model_name === payload.model_name
   const nameError = refused ? fieldErrorText(register.error, 'model_name') : null
-  const errors = { ...fieldErrors(kind, draft), ...(nameError ? { model_name: nameError } : {}) }
+  const validation = useShownErrors()
+  const errors = {
+    ...validation.shown(fieldErrors(kind, draft)),
+    ...(nameError ? { model_name: nameError } : {}),
+  }
   // What was loaded, serialised once: Edit stays disabled until the payload differs from it.
   const [loaded] = useState(() => (editing ? JSON.stringify(toPayload(kind, editing.draft)) : null))
   const unchanged = loaded !== null && JSON.stringify(payload) === loaded
   const busy = register.isPending || edit.isPending
+  // Offered as far as one's rights go: an edit is an unregister and a register.
+  const permission = editing
+    ? [permissionFor('models:unregister'), permissionFor('models:register')].find((each) => !each.allowed)
+    : permissionFor('models:register')
+  const withheld = permission && !permission.allowed ? permission.reason : null
+  const reasonId = useId()
 
   const submit = () => {
+    validation.markSubmitted()
     const blocked = submitProblem(kind, draft)
     setProblem(blocked)
     if (blocked) return
@@ -61,7 +74,13 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   }
 
   return (
-    <form className="surface register-form" aria-label={t('register.form.label')} noValidate>
+    <form
+      className="surface register-form"
+      aria-label={t('register.form.label')}
+      noValidate
+      onBlur={validation.touch}
+      onChange={validation.touch}
+    >
       {kind === 'llm' ? (
         <LlmFields
           draft={draft as LlmDraft}
@@ -82,7 +101,13 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
       <div className="register-actions">
         {editing ? (
           <>
-            <Button variant="contained" disabled={unchanged} loading={edit.isPending} onClick={submit}>
+            <Button
+              variant="contained"
+              disabled={unchanged || withheld !== null}
+              aria-describedby={withheld ? reasonId : undefined}
+              loading={edit.isPending}
+              onClick={submit}
+            >
               {t('register.form.edit')}
             </Button>
             <Button onClick={() => void navigate(routes.launchModel.href('custom', kind))}>
@@ -90,9 +115,20 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
             </Button>
           </>
         ) : (
-          <Button variant="contained" disabled={busy} loading={register.isPending} onClick={submit}>
+          <Button
+            variant="contained"
+            disabled={busy || withheld !== null}
+            aria-describedby={withheld ? reasonId : undefined}
+            loading={register.isPending}
+            onClick={submit}
+          >
             {t('register.form.register')}
           </Button>
+        )}
+        {withheld && (
+          <p id={reasonId} className="register-permission">
+            {withheld}
+          </p>
         )}
       </div>
     </form>

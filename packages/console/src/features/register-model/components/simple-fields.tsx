@@ -1,11 +1,10 @@
+import type { GgufFileInfo } from '@serving-console/contract'
 import { Button, IconButton } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
 import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../../components/icons'
 import '../../../components/surface.css'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { useServerFeature } from '../../../lib/server-features'
-import { useFileInfo } from '../api/get-file-info'
 import {
   newControlnet,
   type AudioDraft,
@@ -18,6 +17,7 @@ import {
 } from '../model/forms'
 import { LanguagePicker } from './language-picker'
 import { ModelNameField } from './model-name-field'
+import { PathField } from './path-field'
 import './register-fields.css'
 
 interface SimpleFieldsProps {
@@ -35,9 +35,15 @@ const textOf = (draft: Draft, field: string) => {
 /** SPEC §3's embedding, rerank, image, audio and flexible forms. */
 export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProps) {
   const t = useT()
-  const fileInfo = useFileInfo()
-  const canReadFiles = useServerFeature('file_info')
   const set = (patch: Record<string, unknown>) => onChange({ ...draft, ...patch })
+  const fillFromFile = (info: GgufFileInfo) => {
+    if (kind !== 'embedding') return
+    const embedding = draft as EmbeddingDraft
+    set({
+      dimensions: info.embedding_length ? String(info.embedding_length) : embedding.dimensions,
+      max_tokens: info.context_length ? String(info.context_length) : embedding.max_tokens,
+    })
+  }
   const text = (field: string, label: string, props: { multiline?: boolean } = {}) => (
     <TextField
       label={label}
@@ -46,6 +52,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       error={errors[field] ?? null}
       multiline={props.multiline}
       rows={props.multiline ? 2 : undefined}
+      data-field={field}
     />
   )
   // The plain text fields, keyed by the draft field (an API name) each edits; placed below by kind.
@@ -53,7 +60,6 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
     description: text('model_description', t('register.field.description'), { multiline: true }),
     dimensions: text('dimensions', t('register.field.dimensions')),
     maxTokens: text('max_tokens', t('register.field.maxTokens')),
-    path: text('model_uri', t('register.field.path')),
     family: text('model_family', t('register.field.family')),
     launcher: text('launcher', t('register.field.launcher')),
   }
@@ -67,30 +73,14 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
       {kind === 'flexible' && fields.description}
       {kind === 'embedding' && fields.dimensions}
       {kind === 'embedding' && fields.maxTokens}
-      {canReadFiles && (kind === 'embedding' || kind === 'rerank') ? (
-        <div className="field-with-action">
-          {fields.path}
-          <Button
-            disabled={!(draft as EmbeddingDraft | RerankDraft).model_uri}
-            onClick={() =>
-              fileInfo.mutate((draft as EmbeddingDraft | RerankDraft).model_uri, {
-                onSuccess: (info) => {
-                  if (kind !== 'embedding') return
-                  const embedding = draft as EmbeddingDraft
-                  set({
-                    dimensions: info.embedding_length ? String(info.embedding_length) : embedding.dimensions,
-                    max_tokens: info.context_length ? String(info.context_length) : embedding.max_tokens,
-                  })
-                },
-              })
-            }
-          >
-            {t('register.field.fillFromFile')}
-          </Button>
-        </div>
-      ) : (
-        fields.path
-      )}
+      <PathField
+        label={t('register.field.path')}
+        value={textOf(draft, 'model_uri')}
+        onChange={(model_uri) => set({ model_uri })}
+        field="model_uri"
+        // An embedding takes its vector width and context from the file; a rerank model's path is checked.
+        onFilled={kind === 'embedding' || kind === 'rerank' ? fillFromFile : undefined}
+      />
       {(kind === 'embedding' || kind === 'rerank') && (
         <LanguagePicker
           value={(draft as EmbeddingDraft | RerankDraft).language}
@@ -112,6 +102,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
           label={t('register.field.launcherArgs')}
           value={(draft as FlexibleDraft).launcher_args}
           onChange={(launcher_args) => set({ launcher_args })}
+          data-field="launcher_args"
           error={errors.launcher_args ?? null}
           multiline
           rows={3}

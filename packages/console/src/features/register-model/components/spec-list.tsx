@@ -1,3 +1,4 @@
+import type { GgufFileInfo } from '@serving-console/contract'
 import { useEffect, useRef } from 'react'
 import { Button, IconButton } from '../../../components/button'
 import { AddCircleOutlineOutlinedIcon, DeleteOutlineOutlinedIcon } from '../../../components/icons'
@@ -6,15 +7,15 @@ import '../../../components/surface.css'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { FORMATS, newSpec, type SpecDraft } from '../model/forms'
+import { PathField } from './path-field'
 import './register-fields.css'
 
 interface SpecListProps {
   specs: SpecDraft[]
   errors: Record<string, string>
   onChange: (specs: SpecDraft[]) => void
-  /** Fills a GGUF spec (and what else the file knows) from the file's own header. */
-  /** Absent where the server cannot read the model's files (a gateway: they live on the cluster). */
-  onFillFromFile?: ((index: number) => void) | undefined
+  /** Fills a GGUF spec (and what else the file knows) from what its header says. */
+  onFilled: (index: number, info: GgufFileInfo) => void
 }
 
 /** Example paths, the same in every language (a path is not translated). */
@@ -22,7 +23,7 @@ const GGUF_EXAMPLE = '/path/to/model-q4_k_m.gguf'
 const FOLDER_EXAMPLE = '/path/to/model'
 
 /** SPEC §4: the LLM spec list — add appends a pytorch 7B entry and scrolls to it; delete while more than one. */
-export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListProps) {
+export function SpecList({ specs, errors, onChange, onFilled }: SpecListProps) {
   const t = useT()
   const end = useRef<HTMLDivElement>(null)
   const count = useRef(specs.length)
@@ -66,27 +67,23 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
                 options={FORMATS}
                 onChange={(format) => change(index, { format: format as SpecDraft['format'] })}
               />
-              <div className="field-with-action">
-                <TextField
-                  label={
-                    spec.format === 'ggmlv3' || spec.format === 'ggufv2'
-                      ? t('register.spec.ggufPath')
-                      : t('register.field.path')
-                  }
-                  value={spec.path}
-                  onChange={(path) => change(index, { path })}
-                  placeholder={spec.format === 'ggufv2' ? GGUF_EXAMPLE : FOLDER_EXAMPLE}
-                />
-                {spec.format === 'ggufv2' && onFillFromFile && (
-                  <Button disabled={!spec.path} onClick={() => onFillFromFile(index)}>
-                    {t('register.field.fillFromFile')}
-                  </Button>
-                )}
-              </div>
+              <PathField
+                label={
+                  spec.format === 'ggmlv3' || spec.format === 'ggufv2'
+                    ? t('register.spec.ggufPath')
+                    : t('register.field.path')
+                }
+                value={spec.path}
+                onChange={(path) => change(index, { path })}
+                placeholder={spec.format === 'ggufv2' ? GGUF_EXAMPLE : FOLDER_EXAMPLE}
+                field={`${key}.path`}
+                onFilled={spec.format === 'ggufv2' ? (info) => onFilled(index, info) : undefined}
+              />
               <TextField
                 label={t('register.spec.size')}
                 value={spec.size}
                 onChange={(size) => change(index, { size })}
+                data-field={`${key}.size`}
                 error={errors[`${key}.size`] ?? null}
               />
               {spec.format !== 'pytorch' && (
@@ -98,6 +95,7 @@ export function SpecList({ specs, errors, onChange, onFillFromFile }: SpecListPr
                   }
                   value={spec.quantization}
                   onChange={(quantization) => change(index, { quantization })}
+                  data-field={`${key}.quantization`}
                   error={errors[`${key}.quantization`] ?? null}
                 />
               )}

@@ -82,8 +82,13 @@ export interface Drafts {
 }
 export type Draft = Drafts[RegisterKind]
 
-/** SPEC §3 "Adding a spec appends a pytorch 7-billion entry". */
+/** SPEC §4 "Adding a spec appends a pytorch 7-billion entry" (§9: new spec size 7 billion). */
 export const newSpec = (): SpecDraft => ({ path: '', size: '7', format: 'pytorch', quantization: '' })
+/**
+ * The spec a new LLM form opens with: no size until the user (or Fill from file) gives one — SPEC's new-form
+ * defaults name none, and an invented 7 would list a model registered without looking as 7B.
+ */
+export const firstSpec = (): SpecDraft => ({ ...newSpec(), size: '' })
 export const newControlnet = (): ControlnetDraft => ({
   model_name: '',
   model_uri: '',
@@ -100,7 +105,7 @@ export function defaultDraft<K extends RegisterKind>(kind: K): Drafts[K] {
       model_lang: ['en'],
       model_ability: ['generate'],
       model_family: '',
-      specs: [newSpec()],
+      specs: [firstSpec()],
       prompt_style: null,
     },
     embedding: { model_name: '', dimensions: '768', max_tokens: '512', model_uri: '', language: ['en'] },
@@ -230,7 +235,7 @@ export function fromPayload<K extends RegisterKind>(kind: K, saved: Record<strin
       model_lang: strings(saved.model_lang),
       model_ability: strings(saved.model_ability),
       model_family: text(saved.model_family),
-      specs: specs.length > 0 ? specs.map(specDraft) : [newSpec()],
+      specs: specs.length > 0 ? specs.map(specDraft) : [firstSpec()],
       prompt_style:
         typeof saved.prompt_style === 'object' && saved.prompt_style !== null
           ? (saved.prompt_style as PromptStyle)

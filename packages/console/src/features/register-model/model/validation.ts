@@ -30,6 +30,8 @@ export function fieldErrors(kind: RegisterKind, draft: Draft): Record<string, st
   if (kind === 'llm') {
     const llm = draft as LlmDraft
     if (!positiveInteger(llm.context_length)) errors.context_length = t(MESSAGES.integer)
+    // SPEC §5: the family must be chosen (its own words: SPEC has none for it).
+    if (!llm.model_family) errors.model_family = t('register.field.familyMissing')
     llm.specs.forEach((spec, index) => {
       if (!(sizeNumber(spec.size) > 0)) errors[`specs.${String(index)}.size`] = t(MESSAGES.size)
       if ((spec.format === 'gptq' || spec.format === 'awq') && !spec.quantization.trim()) {
@@ -83,11 +85,24 @@ export function submitProblem(kind: RegisterKind, draft: Draft): MessageId | nul
   if (Object.keys(fieldErrors(kind, draft)).length > 0) return MESSAGES.blocked
   if (kind === 'llm') {
     const llm = draft as LlmDraft
-    if (llm.model_lang.length === 0 || llm.model_ability.length === 0 || !llm.model_family)
-      return MESSAGES.blocked
+    if (llm.model_lang.length === 0 || llm.model_ability.length === 0) return MESSAGES.blocked
   }
   if (kind === 'image' && (draft as ImageDraft).controlnet.some((row) => !row.model_name || !row.model_uri)) {
     return MESSAGES.blocked
   }
   return hasEmptyValue(toPayload(kind, draft)) ? MESSAGES.blocked : null
+}
+
+/**
+ * The field errors to show: a field's once the user has left it, every one once they tried to send the form — a
+ * form just opened is not wrong yet (nothing in red before the user has done anything).
+ */
+export function shownErrors(
+  errors: Record<string, string>,
+  touched: ReadonlySet<string>,
+  submitted: boolean,
+): Record<string, string> {
+  return submitted
+    ? errors
+    : Object.fromEntries(Object.entries(errors).filter(([field]) => touched.has(field)))
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { Link, useMatch } from 'react-router'
 import { Notice } from '../../../components/notice'
 import { useT } from '../../../i18n/react'
 import { routes } from '../../../lib/routes'
@@ -9,14 +9,16 @@ import { attentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
 
 /**
- * On every screen: the running models with replicas down and the launches that failed, each linked to its list,
- * read again every 5 s. Nothing when all is well.
+ * On every screen: the running models with replicas down and the launches that failed (with the server's
+ * reason: no toast says it as well), each linked to its list, read again every 5 s. Nothing when all is well. On Running Models a failed launch is left to its Launches panel,
+ * which shows it with its reason and Dismiss: one place for each failure.
  */
 export function AttentionStrip() {
   const t = useT()
   const withHealth = useServerFeature('model_health')
   const attention = useQuery(attentionQuery(tokenCookie.get(), withHealth))
-  const items = attention.data ?? []
+  const onRunningModels = useMatch(`/${routes.runningModels.path}`) !== null
+  const items = (attention.data ?? []).filter((item) => !(onRunningModels && item.kind === 'launch'))
   if (items.length === 0) return null
   const said = (item: Attention) =>
     item.kind === 'launch'
@@ -34,6 +36,7 @@ export function AttentionStrip() {
           {items.map((item) => (
             <li key={`${item.kind}:${item.uid}`}>
               <Link to={routes.runningModels.href(item.type)}>{item.uid}</Link>: {said(item)}
+              {item.kind === 'launch' && item.error && <span className="attention-reason">{item.error}</span>}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { CopyButton } from '../../../components/copy-button'
 import { LaunchProgress } from '../../../components/launch-progress'
 import { Notice } from '../../../components/notice'
 import { inFlight, launchesQuery, useCancelLaunch, useDismissLaunch } from '../../../lib/launches'
+import { reasonId, type Rights } from '../model/rights'
 import { missingUv, readable } from '../../../lib/upstream-errors'
 import type { MessageId } from '../../../i18n/catalogue'
 import { tRich, useT } from '../../../i18n/react'
@@ -21,8 +22,10 @@ const ENDED = {
  * server's reason (readable; Copy keeps all of it, and a known failure says what to do) kept until dismissed.
  * Rebuilt from the server, so a reload loses nothing.
  */
-export function LaunchesPanel() {
+export function LaunchesPanel({ rights }: { rights: Rights }) {
   const t = useT()
+  // Cancel and Dismiss stop a model: without that right, each is described by the line saying why.
+  const deniedBy = rights.stop.allowed ? undefined : reasonId('stop')
   const launches = useQuery(launchesQuery)
   const cancel = useCancelLaunch()
   const dismiss = useDismissLaunch()
@@ -36,6 +39,7 @@ export function LaunchesPanel() {
             key={launch.model_uid}
             launch={launch}
             onCancel={() => cancel.mutate(launch.model_uid)}
+            cancelDeniedBy={deniedBy}
           />
         ) : (
           <Notice
@@ -47,7 +51,13 @@ export function LaunchesPanel() {
                 {launch.stage === 'failed' && launch.error && (
                   <CopyButton text={launch.error} label={t('running.launches.copyReason')} />
                 )}
-                <Button color="inherit" size="small" onClick={() => dismiss.mutate(launch.model_uid)}>
+                <Button
+                  color="inherit"
+                  size="small"
+                  aria-disabled={deniedBy ? true : undefined}
+                  aria-describedby={deniedBy}
+                  onClick={deniedBy ? undefined : () => dismiss.mutate(launch.model_uid)}
+                >
                   {t('running.launches.dismiss')}
                 </Button>
               </>

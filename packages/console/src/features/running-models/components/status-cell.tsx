@@ -2,6 +2,8 @@ import type { HealthState, RunningModel } from '@serving-console/contract'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { unhealthy } from '../api/health'
+import { LoadDetails } from './load-details'
+import './status-cell.css'
 
 // Said at render time, so the cell follows a change of language.
 const STATE_LABEL = {
@@ -12,8 +14,10 @@ const STATE_LABEL = {
 } as const satisfies Record<HealthState, MessageId>
 
 /**
- * A model's health, load and usage, where the server reports them: "● Ready" over "2 / 4 +3 · 12 req" (served /
- * places, waiting; requests since launch), or over "unloads in 9 min" while it waits idle for its `idle_ttl`. A model with replicas down says so as a button that opens what happened and the restart.
+ * A model's health, load and usage, where the server reports them, on one line: "● Ready · 2 / 4 +3 · 12 req"
+ * (served / places, waiting; requests since launch), or "● Ready · unloads in 9 min" while it waits idle for its
+ * `idle_ttl`. A model with replicas down says so as a button that opens what happened and the restart.
+ * The load says what each number means on hover, tap and keyboard alike (load-details.tsx).
  */
 export function StatusCell({
   row,
@@ -48,6 +52,14 @@ export function StatusCell({
         rate: Math.round(usage.tokens_per_second * 10) / 10,
       })
     : ''
+  // Idle until it unloads: when it goes says more than its requests (they are in its details and dialog).
+  const short =
+    unloadsInMinutes !== null
+      ? unloadsSaid
+      : [load && t('running.load.cell', load), usage && t('running.usage.cell', { requests: usage.requests })]
+          .filter(Boolean)
+          .join(' · ')
+  const detail = [unloadsSaid, loadSaid, usageSaid].filter(Boolean).join('; ')
   return (
     <span className="running-status">
       {health &&
@@ -66,27 +78,11 @@ export function StatusCell({
             {label}
           </span>
         ))}
-      {unloadsInMinutes !== null ? (
-        // Idle until it unloads: when it goes says more than its requests (they are in its tooltip and dialog).
-        <span className="running-load" title={[unloadsSaid, usageSaid].filter(Boolean).join(' · ')}>
-          {unloadsSaid}
-        </span>
-      ) : (
-        (load ?? usage) && (
-          <span className="running-load" title={[loadSaid, usageSaid].filter(Boolean).join(' · ')}>
-            {load && (
-              <span aria-label={loadSaid} role="img">
-                {t('running.load.cell', load)}
-              </span>
-            )}
-            {load && usage && ' · '}
-            {usage && (
-              <span aria-label={usageSaid} role="img">
-                {t('running.usage.cell', { requests: usage.requests })}
-              </span>
-            )}
-          </span>
-        )
+      {short && (
+        <>
+          {health && <span aria-hidden="true"> · </span>}
+          <LoadDetails short={short} detail={detail} />
+        </>
       )}
     </span>
   )

@@ -64,6 +64,10 @@ export function UsageSection({ uid }: { uid: string }) {
         {charts.map((chart) => (
           <figure key={chart.title}>
             <figcaption>{chart.title}</figcaption>
+            {/* Its scale and time span in sight; the chart's own label says them to a screen reader. */}
+            <span className="usage-chart-peak" aria-hidden="true">
+              {t('running.usage.chart.peak', { peak: peak(chart.values) })}
+            </span>
             <Sparkline
               values={chart.values}
               label={t('running.usage.chart.label', {
@@ -72,6 +76,10 @@ export function UsageSection({ uid }: { uid: string }) {
                 last: chart.values.at(-1) ?? 0,
               })}
             />
+            <span className="usage-chart-span" aria-hidden="true">
+              <span>{t('running.usage.chart.start')}</span>
+              <span>{t('running.usage.chart.end')}</span>
+            </span>
           </figure>
         ))}
       </div>

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAuditFilterOptions } from '../api/get-audit-filter-options'
-import { usePlatformAudit } from '../../../lib/server-features'
+import { usePlatform } from '../../../lib/server-features'
 import { categoryOptions, RANGE_LABELS, statusOptions, tierOptions } from './audit-labels'
 import { NO_FILTERS, TIME_RANGES, type AuditFilters, type TimeRange } from './audit-query'
 
@@ -42,7 +42,7 @@ export function AuditFiltersForm({
   const id = useId()
   const suggestions = suggestionsOf(useAuditFilterOptions().data)
   // Xinference v3 keeps no tiers: the filter is the platform's own.
-  const platformAudit = usePlatformAudit()
+  const platformAudit = usePlatform()
   const [draft, setDraft] = useState(applied)
   const set = (change: Partial<AuditFilters>) => setDraft((old) => ({ ...old, ...change }))
   return (

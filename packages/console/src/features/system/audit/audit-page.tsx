@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { FileDownloadOutlinedIcon } from '../../../components/icons'
-import { LoadError } from '../../../components/load-error'
+import { SystemLoadError } from '../permission-notice'
 import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
 import { useExportAudit } from '../api/export-audit'
@@ -59,7 +59,7 @@ export function AuditPage() {
         </span>
       </div>
       {search.isError ? (
-        <LoadError
+        <SystemLoadError
           title={t('system.audit.loadError')}
           error={search.error}
           onRetry={() => void search.refetch()}

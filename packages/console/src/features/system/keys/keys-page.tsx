@@ -3,10 +3,11 @@ import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
-import { LoadError } from '../../../components/load-error'
+import { SystemLoadError } from '../permission-notice'
 import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
 import { mayOpen } from '../../../lib/auth'
+import { permissionFor } from '../../../lib/permission'
 import { useDeleteApiKey } from '../api/delete-api-key'
 import { useApiKeys } from '../api/get-api-keys'
 import { useUpdateApiKey } from '../api/update-api-key'
@@ -30,21 +31,32 @@ export function KeysPage() {
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
   const manages = mayOpen(['keys:manage'])
+  // keys:manage alone lists and changes everyone's keys but makes none (POST needs keys:create).
+  const creating = permissionFor('keys:create')
 
   return (
     <>
       <div className="system-toolbar">
         <p className="muted">{manages ? t('system.keys.intro') : t('system.keys.introOwn')}</p>
-        <Button
-          variant="contained"
-          startIcon={<AddCircleOutlineOutlinedIcon />}
-          onClick={() => setOpen({ dialog: 'create' })}
-        >
-          {t('system.keys.create')}
-        </Button>
+        <span className="system-offer">
+          {!creating.allowed && (
+            <span id="create-key-reason" className="muted">
+              {creating.reason}
+            </span>
+          )}
+          <Button
+            variant="contained"
+            startIcon={<AddCircleOutlineOutlinedIcon />}
+            disabled={!creating.allowed}
+            aria-describedby={creating.allowed ? undefined : 'create-key-reason'}
+            onClick={() => setOpen({ dialog: 'create' })}
+          >
+            {t('system.keys.create')}
+          </Button>
+        </span>
       </div>
       {keys.isError ? (
-        <LoadError
+        <SystemLoadError
           title={t('system.keys.loadError')}
           error={keys.error}
           onRetry={() => void keys.refetch()}

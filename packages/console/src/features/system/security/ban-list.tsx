@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/button'
-import { LoadError } from '../../../components/load-error'
+import { SystemLoadError } from '../permission-notice'
 import { Spinner } from '../../../components/spinner'
 import '../../../components/surface.css'
 import type { MessageId } from '../../../i18n/catalogue'
@@ -62,7 +62,7 @@ export function BanList<B extends Ban>({
         </Button>
       </div>
       {bans.isError ? (
-        <LoadError title={t(texts.loadError)} error={bans.error} onRetry={() => void bans.refetch()} />
+        <SystemLoadError title={t(texts.loadError)} error={bans.error} onRetry={() => void bans.refetch()} />
       ) : !bans.data ? (
         <Spinner label={t('common.loading')} />
       ) : rows.length === 0 ? (

@@ -1,4 +1,4 @@
-import { LoadError } from '../../../components/load-error'
+import { SystemLoadError } from '../permission-notice'
 import { Spinner } from '../../../components/spinner'
 import '../../../components/surface.css'
 import { useT } from '../../../i18n/react'
@@ -18,7 +18,7 @@ export function SecurityPage() {
         <h2 id="failure-limits-title">{t('system.security.limits.title')}</h2>
         <p className="muted">{t('system.security.limits.intro')}</p>
         {limits.isError ? (
-          <LoadError
+          <SystemLoadError
             title={t('system.security.limits.loadError')}
             error={limits.error}
             onRetry={() => void limits.refetch()}

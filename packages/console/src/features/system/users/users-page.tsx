@@ -3,15 +3,17 @@ import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
-import { LoadError } from '../../../components/load-error'
+import { SystemLoadError } from '../permission-notice'
 import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
+import { tokenScopes } from '../../../lib/auth'
 import { useDeleteUser } from '../api/delete-user'
 import { useUsers } from '../api/get-users'
 import { useUpdateUser } from '../api/update-user'
 import { CreateUserDialog } from './create-user-dialog'
 import { PasswordDialog } from './password-dialog'
 import { PermissionsDialog } from './permissions-dialog'
+import { userLimits } from './user-limits'
 import { UsersTable } from './users-table'
 import '../system.css'
 
@@ -39,7 +41,7 @@ export function UsersPage() {
         </Button>
       </div>
       {users.isError ? (
-        <LoadError
+        <SystemLoadError
           title={t('system.users.loadError')}
           error={users.error}
           onRetry={() => void users.refetch()}
@@ -51,6 +53,7 @@ export function UsersPage() {
       ) : (
         <UsersTable
           users={users.data}
+          limitsOf={(user) => userLimits(user, users.data, tokenScopes())}
           onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
           onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
           onPassword={(user) => setOpen({ dialog: 'password', user })}

@@ -6,6 +6,7 @@ import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { ScrollTable } from '../../../components/scroll-table'
 import { formatTime } from '../format'
+import type { UserLimits } from './user-limits'
 
 const COLUMNS: readonly MessageId[] = [
   'system.users.column.username',
@@ -18,6 +19,8 @@ const COLUMNS: readonly MessageId[] = [
 
 interface UsersTableProps {
   users: readonly AdminUser[]
+  /** Why an action on a user is not offered (shown beside it, disabled); null where it is. */
+  limitsOf: (user: AdminUser) => UserLimits
   onEnable: (user: AdminUser, enabled: boolean) => void
   onPermissions: (user: AdminUser) => void
   onPassword: (user: AdminUser) => void
@@ -25,66 +28,93 @@ interface UsersTableProps {
 }
 
 /** The server's users, a row each, with what may be done to each. */
-export function UsersTable({ users, onEnable, onPermissions, onPassword, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  limitsOf,
+  onEnable,
+  onPermissions,
+  onPassword,
+  onDelete,
+}: UsersTableProps) {
   const t = useT()
   return (
     <ScrollTable label={t('system.users.region')} className="system-table" columns={COLUMNS}>
-      {users.map((user) => (
-        <tr key={user.id}>
-          <th scope="row">{user.username}</th>
-          <td>
-            <span className="system-chips">
-              {user.permissions.length === 0 ? (
-                <span className="muted">{t('system.none')}</span>
-              ) : (
-                user.permissions.map((scope) => (
-                  <Chip key={scope} label={scope} tone={scope === 'admin' ? 'primary' : 'default'} />
-                ))
-              )}
-            </span>
-          </td>
-          <td>
-            <Checkbox
-              kind="switch"
-              label={
-                <span className="visually-hidden">
-                  {t('system.users.enabledOf', { username: user.username })}
+      {users.map((user) => {
+        const limits = limitsOf(user)
+        // Each reason once, under the row's actions, and named by the actions it keeps from being offered.
+        const reasons = [...new Set(Object.values(limits).filter((reason) => reason !== null))]
+        const reasonId = `user-${String(user.id)}-limits`
+        const describedBy = (reason: string | null) => (reason ? reasonId : undefined)
+        return (
+          <tr key={user.id}>
+            <th scope="row">{user.username}</th>
+            <td>
+              <span className="system-chips">
+                {user.permissions.length === 0 ? (
+                  <span className="muted">{t('system.none')}</span>
+                ) : (
+                  user.permissions.map((scope) => (
+                    <Chip key={scope} label={scope} tone={scope === 'admin' ? 'primary' : 'default'} />
+                  ))
+                )}
+              </span>
+            </td>
+            <td>
+              <Checkbox
+                kind="switch"
+                label={
+                  <span className="visually-hidden">
+                    {t('system.users.enabledOf', { username: user.username })}
+                    {limits.toggle && ` (${limits.toggle})`}
+                  </span>
+                }
+                disabled={limits.toggle !== null}
+                checked={user.enabled}
+                onChange={(enabled) => onEnable(user, enabled)}
+              />
+            </td>
+            <td>{user.must_change_password ? t('system.yes') : t('system.no')}</td>
+            <td className="system-nowrap">{formatTime(user.created_at)}</td>
+            <td>
+              <span className="system-actions">
+                <Button
+                  size="small"
+                  aria-label={t('system.users.permissions.of', { username: user.username })}
+                  disabled={limits.permissions !== null}
+                  aria-describedby={describedBy(limits.permissions)}
+                  onClick={() => onPermissions(user)}
+                >
+                  {t('system.users.permissions.edit')}
+                </Button>
+                <Button
+                  size="small"
+                  aria-label={t('system.users.password.of', { username: user.username })}
+                  disabled={limits.password !== null}
+                  aria-describedby={describedBy(limits.password)}
+                  onClick={() => onPassword(user)}
+                >
+                  {t('system.users.password.submit')}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  aria-label={t('system.deleteOf', { name: user.username })}
+                  disabled={limits.remove !== null}
+                  aria-describedby={describedBy(limits.remove)}
+                  onClick={() => onDelete(user)}
+                >
+                  {t('system.delete')}
+                </Button>
+              </span>
+              {reasons.length > 0 && (
+                <span id={reasonId} className="muted system-reason">
+                  {reasons.join(' ')}
                 </span>
-              }
-              checked={user.enabled}
-              onChange={(enabled) => onEnable(user, enabled)}
-            />
-          </td>
-          <td>{user.must_change_password ? t('system.yes') : t('system.no')}</td>
-          <td className="system-nowrap">{formatTime(user.created_at)}</td>
-          <td>
-            <span className="system-actions">
-              <Button
-                size="small"
-                aria-label={t('system.users.permissions.of', { username: user.username })}
-                onClick={() => onPermissions(user)}
-              >
-                {t('system.users.permissions.edit')}
-              </Button>
-              <Button
-                size="small"
-                aria-label={t('system.users.password.of', { username: user.username })}
-                onClick={() => onPassword(user)}
-              >
-                {t('system.users.password.submit')}
-              </Button>
-              <Button
-                size="small"
-                color="error"
-                aria-label={t('system.deleteOf', { name: user.username })}
-                onClick={() => onDelete(user)}
-              >
-                {t('system.delete')}
-              </Button>
-            </span>
-          </td>
-        </tr>
-      ))}
+              )}
+            </td>
+          </tr>
+        )
+      })}
     </ScrollTable>
   )
 }

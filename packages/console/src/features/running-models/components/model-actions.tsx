@@ -1,0 +1,102 @@
+import type { RunningModel } from '@serving-console/contract'
+import type { ReactNode } from 'react'
+import { IconButton } from '../../../components/button'
+import {
+  ArticleOutlinedIcon,
+  DeleteOutlineOutlinedIcon,
+  OpenInBrowserOutlinedIcon,
+} from '../../../components/icons'
+import { useT } from '../../../i18n/react'
+import { reasonId, type Right, type Rights } from '../model/rights'
+import './model-actions.css'
+
+export interface ModelActionHandlers {
+  onTerminate: (row: RunningModel) => void
+  onOpenUi: (row: RunningModel) => void
+  /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
+  onLogs?: ((row: RunningModel) => void) | undefined
+}
+
+/**
+ * An icon action with its name as tooltip and accessible name, as upstream's table has them. One the user's
+ * rights do not allow stays in its place, focusable, described by the visible line saying why (`reasonId`).
+ */
+function Action(props: {
+  label: string
+  /** A longer accessible name where the tooltip alone would be ambiguous in a list. */
+  name?: string
+  icon: ReactNode
+  busy: boolean
+  right: Right
+  rights: Rights
+  onClick: () => void
+  danger?: boolean
+}) {
+  const allowed = props.rights[props.right]
+  return (
+    <IconButton
+      size="small"
+      label={props.name ?? props.label}
+      title={allowed.allowed ? props.label : `${props.label}: ${allowed.reason}`}
+      color={props.danger ? 'error' : 'primary'}
+      disabled={props.busy}
+      aria-disabled={allowed.allowed ? undefined : true}
+      aria-describedby={allowed.allowed ? undefined : reasonId(props.right)}
+      className={props.danger ? 'running-terminate' : undefined}
+      onClick={allowed.allowed ? props.onClick : undefined}
+    >
+      {props.icon}
+    </IconButton>
+  )
+}
+
+/**
+ * A model's actions: Launch Web UI (LLM and image), its log, and Terminate — the one that cannot be undone — set
+ * apart from the others so that no slip reaches it (and it asks first: running-models-page.tsx).
+ */
+export function ModelActions({
+  row,
+  withUi,
+  busy,
+  rights,
+  onTerminate,
+  onOpenUi,
+  onLogs,
+}: ModelActionHandlers & { row: RunningModel; withUi: boolean; busy: boolean; rights: Rights }) {
+  const t = useT()
+  return (
+    <span className="running-actions">
+      {withUi && (
+        <Action
+          label={t('running.action.webUi')}
+          icon={<OpenInBrowserOutlinedIcon fontSize="small" />}
+          busy={busy}
+          right="read"
+          rights={rights}
+          onClick={() => onOpenUi(row)}
+        />
+      )}
+      {onLogs && (
+        <Action
+          label={t('running.action.log')}
+          name={t('running.action.logOf', { uid: row.id })}
+          icon={<ArticleOutlinedIcon fontSize="small" />}
+          busy={busy}
+          right="read"
+          rights={rights}
+          onClick={() => onLogs(row)}
+        />
+      )}
+      <Action
+        label={t('running.action.terminate')}
+        name={t('running.action.terminateOf', { uid: row.id })}
+        danger
+        icon={<DeleteOutlineOutlinedIcon fontSize="small" />}
+        busy={busy}
+        right="stop"
+        rights={rights}
+        onClick={() => onTerminate(row)}
+      />
+    </span>
+  )
+}
