@@ -264,8 +264,18 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     }),
   )
   typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
-    // `/status`, `/metrics` and the like are upstream's; only pages this gateway made are its own.
-    if (!pages.has(request.params.model_uid)) return forward(request, reply)
-    return pages.send(request.params.model_uid, reply)
+    const { model_uid } = request.params
+    // Every running language model has its chat page here, as on the platform, whether or not its UI was made
+    // through this gateway (a bookmark, a relaunch; an upstream platform serves the page itself, which would run
+    // sandboxed here). `/status`, `/metrics`, a Gradio app and the like stay upstream's.
+    if (!pages.has(model_uid)) {
+      const model = await askFor(request, reply)('GET', `/v1/models/${encodeURIComponent(model_uid)}`).catch(
+        () => null,
+      )
+      const body = (model?.body ?? {}) as Record<string, unknown>
+      if (model?.status !== 200 || body.model_type !== 'LLM') return forward(request, reply)
+      pages.addChat(model_uid, body)
+    }
+    return pages.send(model_uid, reply)
   })
 }

@@ -21,12 +21,12 @@ describe('a failed launch is told once', () => {
     expect(launchFailureShown(downloadFailed, payload, listed, 'running_models', false)).toBe(true)
   })
 
-  it('by the needs-attention strip, on a platform that lists failed launches', () => {
+  it('beside LAUNCH while the model’s drawer is open', () => {
     expect(launchFailureShown(downloadFailed, payload, [], 'launch_model', true)).toBe(true)
-    expect(launchFailureShown(failure(400, 'Model not found'), payload, [], 'launch_model', true)).toBe(false)
+    expect(launchFailureShown(failure(400, 'Model not found'), payload, [], 'launch_model', true)).toBe(true)
   })
 
-  it('by the toast anywhere else behind a gateway, and for a launch the panel does not list', () => {
+  it('by the toast once the drawer is closed, and for a launch the panel does not list', () => {
     expect(launchFailureShown(downloadFailed, payload, listed, 'launch_model', false)).toBe(false)
     expect(launchFailureShown(downloadFailed, payload, [], 'running_models', false)).toBe(false)
     expect(launchFailureShown(downloadFailed, payload, undefined, 'running_models', false)).toBe(false)

@@ -1,10 +1,10 @@
 import { apiPaths, LaunchResponse, type LaunchList, type LaunchRequest } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api, ApiError } from '../../../lib/api-client'
+import { useEffect } from 'react'
+import { api } from '../../../lib/api-client'
 import { fieldOfError } from '../../../lib/field-errors'
 import { launchesQuery, modelsKey } from '../../../lib/launches'
 import { sectionOnScreen } from '../../../lib/routes'
-import { usePlatform } from '../../../lib/server-features'
 import { launchKeys } from './keys'
 
 /** `POST /api/v1/models`: answers once the model is ready (the server waits for its workers). */
@@ -13,25 +13,34 @@ export const launchModel = (payload: LaunchRequest) =>
 
 /**
  * Whether the screen already shows a launch's failure, so that no toast says it twice: a uid already taken shows
- * under the drawer's Model UID; on Running Models, a launch its Launches panel is following (listed by the
- * server under the uid asked for) turns into a failure there, with its reason.
+ * under the drawer's Model UID, any other failure beside LAUNCH while the model's drawer is open; on Running
+ * Models, a launch its Launches panel is following (listed by the server under the uid asked for) turns into a
+ * failure there, with its reason.
  */
 export function launchFailureShown(
   error: unknown,
   payload: LaunchRequest,
   launches: LaunchList | undefined,
   section: string,
-  listsFailedLaunches: boolean,
+  drawerOpen: boolean,
 ): boolean {
-  if (fieldOfError(error) === 'model_uid') return true
-  // The platform keeps a launch that failed under way (503: its download or its load) among its launches, which
-  // the needs-attention strip shows on every screen: a toast would say it twice.
-  if (listsFailedLaunches && error instanceof ApiError && error.status === 503) return true
+  if (fieldOfError(error) === 'model_uid' || drawerOpen) return true
   return (
     section === 'running_models' &&
     payload.model_uid != null &&
     (launches ?? []).some((launch) => launch.model_uid === payload.model_uid)
   )
+}
+
+/** The models whose launch drawer is open: it says its launch's failure itself, beside LAUNCH. */
+const openDrawers = new Set<string>()
+
+/** Marks `modelName`'s drawer open while the calling component is mounted. */
+export function useDrawerShowsFailures(modelName: string) {
+  useEffect(() => {
+    openDrawers.add(modelName)
+    return () => void openDrawers.delete(modelName)
+  }, [modelName])
 }
 
 /**
@@ -41,7 +50,6 @@ export function launchFailureShown(
  */
 export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
   const queryClient = useQueryClient()
-  const onPlatform = usePlatform()
   return useMutation({
     mutationFn: launchModel,
     meta: {
@@ -53,7 +61,7 @@ export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
           payload as LaunchRequest,
           queryClient.getQueryData(launchesQuery.queryKey),
           sectionOnScreen(),
-          onPlatform,
+          openDrawers.has((payload as LaunchRequest).model_name),
         ),
     },
     // The strip and the Launches panel show the failure now, not at their next read.

@@ -10,7 +10,8 @@ import { Select } from '../../../components/select'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useLocale, useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
-import { fieldErrorText } from '../../../lib/field-errors'
+import { fieldErrorText, fieldOfError } from '../../../lib/field-errors'
+import { toastMessageFor } from '../../../lib/api-client'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
@@ -18,7 +19,7 @@ import { permissionFor } from '../../../lib/permission'
 import { historyStore } from '../../../lib/storage'
 import { enginesQuery } from '../api/get-engines'
 import { launchHistoryQuery } from '../api/launch-history'
-import { useLaunchModel } from '../api/launch-model'
+import { useDrawerShowsFailures, useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
 import { buildPayload, formFromPayload, platformFieldsInvalid, type LaunchKind } from '../model/launch-form'
 import { needsVirtualEnv } from '../model/launch-options'
@@ -30,6 +31,7 @@ import { CommandLine } from './command-line'
 import { FitPanel } from './fit-panel'
 import { useLaunchFit } from './use-launch-fit'
 import { LlmLaunchFields } from './llm-launch-fields'
+import { LaunchFailure } from './launch-failure'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
 import { useLaunchForm } from './use-launch-form'
@@ -163,6 +165,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     launch.variables && buildPayload(kind, model.name, settled).model_uid === launch.variables.model_uid
       ? fieldErrorText(launch.error, 'model_uid')
       : null
+  // Any other failure is said beside LAUNCH, where the user is looking, and by no toast (api/launch-model.ts).
+  useDrawerShowsFailures(model.name)
+  const failure =
+    launch.isPending || fieldOfError(launch.error) === 'model_uid' ? null : toastMessageFor(launch.error)
 
   const fieldProps = {
     form: settled,
@@ -263,6 +269,11 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             />
           </div>
         </div>
+        {failure && (
+          <div className="launch-drawer-notice">
+            <LaunchFailure message={failure} />
+          </div>
+        )}
         {missingUvFailure && !launch.isPending && (
           <div className="launch-drawer-notice">
             <MissingUvNotice
