@@ -13,14 +13,27 @@ function once(name: string, make: () => string): string {
   return process.env[name]
 }
 
-/** A port nobody listens on right now, asked of the OS in a child process (the config must stay synchronous). */
+/** The ports handed out in this run so far. */
+const handedOut = new Set<string>()
+
+/**
+ * A port nobody listens on right now, asked of the OS in a child process (the config must stay synchronous). Each
+ * child closes its port at once, so the OS may give the same one to the next: one handed out already is asked
+ * again (two servers on one port failed a run once).
+ */
 function freePort(): string {
-  return execFileSync(process.execPath, [
-    '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ])
-    .toString()
-    .trim()
+  for (;;) {
+    const port = execFileSync(process.execPath, [
+      '-e',
+      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ])
+      .toString()
+      .trim()
+    if (!handedOut.has(port)) {
+      handedOut.add(port)
+      return port
+    }
+  }
 }
 
 export interface TestServer {
