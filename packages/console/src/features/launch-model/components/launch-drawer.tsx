@@ -11,7 +11,7 @@ import type { MessageId } from '../../../i18n/catalogue'
 import { useLocale, useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { fieldErrorText, fieldOfError } from '../../../lib/field-errors'
-import { toastMessageFor } from '../../../lib/api-client'
+import { ApiError, toastMessageFor } from '../../../lib/api-client'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
@@ -167,8 +167,13 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
       : null
   // Any other failure is said beside LAUNCH, where the user is looking, and by no toast (api/launch-model.ts).
   useDrawerShowsFailures(model.name)
+  // (A launch the user cancelled, 499, is no failure.)
   const failure =
-    launch.isPending || fieldOfError(launch.error) === 'model_uid' ? null : toastMessageFor(launch.error)
+    !launch.isError ||
+    fieldOfError(launch.error) === 'model_uid' ||
+    (launch.error instanceof ApiError && launch.error.status === 499)
+      ? null
+      : toastMessageFor(launch.error)
 
   const fieldProps = {
     form: settled,
