@@ -4,6 +4,7 @@ import { IconButton } from '../../../components/button'
 import {
   ArticleOutlinedIcon,
   DeleteOutlineOutlinedIcon,
+  CodeIcon,
   OpenInBrowserOutlinedIcon,
 } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
@@ -98,5 +99,20 @@ export function ModelActions({
         onClick={() => onTerminate(row)}
       />
     </span>
+  )
+}
+
+/** The code button beside a model's ID: its usage and how to use it (the model dialog). */
+export function UseButton({ row, onUse }: { row: RunningModel; onUse: (row: RunningModel) => void }) {
+  const t = useT()
+  return (
+    <IconButton
+      size="small"
+      label={t('running.action.useOf', { uid: row.id })}
+      title={t('running.action.use')}
+      onClick={() => onUse(row)}
+    >
+      <CodeIcon fontSize="small" />
+    </IconButton>
   )
 }

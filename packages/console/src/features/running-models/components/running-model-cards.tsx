@@ -1,7 +1,5 @@
-import { IconButton } from '../../../components/button'
-import { CodeIcon } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
-import { ModelActions } from './model-actions'
+import { ModelActions, UseButton } from './model-actions'
 import type { RunningModelsViewProps } from './running-models-table'
 import { StatusCell } from './status-cell'
 import './running-model-cards.css'
@@ -31,14 +29,7 @@ export function RunningModelCards({
         <li key={row.id} className="running-card" aria-label={row.id}>
           <div className="running-card-head">
             <h2 className="running-card-id">{row.id}</h2>
-            <IconButton
-              size="small"
-              label={t('running.action.useOf', { uid: row.id })}
-              title={t('running.action.use')}
-              onClick={() => onUse(row)}
-            >
-              <CodeIcon fontSize="small" />
-            </IconButton>
+            <UseButton row={row} onUse={onUse} />
           </div>
           <p className="running-card-name">
             {row.model_name}

@@ -1,12 +1,10 @@
 import type { RunningModel } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
-import { IconButton } from '../../../components/button'
 import { CopyButton } from '../../../components/copy-button'
 import { useGridText } from '../../../components/grid-text'
-import { CodeIcon } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
 import type { Rights } from '../model/rights'
-import { ModelActions, type ModelActionHandlers } from './model-actions'
+import { ModelActions, UseButton, type ModelActionHandlers } from './model-actions'
 import { StatusCell } from './status-cell'
 import './running-models-table.css'
 
@@ -80,14 +78,7 @@ export function RunningModelsTable({
                 {row.id}
               </span>
               <CopyButton text={row.id} label={t('running.action.copyId')} />
-              <IconButton
-                size="small"
-                label={t('running.action.useOf', { uid: row.id })}
-                title={t('running.action.use')}
-                onClick={() => onUse(row)}
-              >
-                <CodeIcon fontSize="small" />
-              </IconButton>
+              <UseButton row={row} onUse={onUse} />
             </span>
             {(row.health ?? row.load ?? row.usage) && (
               <StatusCell row={row} readAt={readAt} onOpen={() => onHealth(row)} />
