@@ -128,7 +128,7 @@ export default defineConfig({
   webServer: [
     {
       name: 'local hub',
-      command: `node ../packages/server/dist/testing/local-hub.js ${hub.port} 20000`,
+      command: `node ../packages/server/test-dist/test/support/local-hub.js ${hub.port} 20000`,
       url: `${hub.url}/health`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -141,7 +141,7 @@ export default defineConfig({
     ...replays.flatMap(({ version, upstream, gateway: front }) => [
       {
         name: `replay of Xinference ${version}`,
-        command: `node ../packages/server/dist/testing/replay-upstream.js ../fixtures/xinference-recorded/${version} ${upstream.port}${version === 'v2.12.0' ? ' two-node' : ''}`,
+        command: `node ../packages/server/test-dist/test/support/replay-upstream.js ../fixtures/xinference-recorded/${version} ${upstream.port}${version === 'v2.12.0' ? ' two-node' : ''}`,
         url: `${upstream.url}/v1/cluster/auth`,
         reuseExistingServer: false,
         timeout: 30_000,

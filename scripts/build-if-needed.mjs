@@ -13,7 +13,7 @@ function newest(path) {
 
 const packages = [
   { name: 'contract', sources: ['src'], output: 'dist/index.js' },
-  { name: 'server', sources: ['src'], output: 'dist/main.js' },
+  { name: 'server', sources: ['src', 'test/support'], output: 'dist/main.js' },
   { name: 'console', sources: ['src', 'index.html', 'public'], output: 'dist/index.html' },
 ]
 

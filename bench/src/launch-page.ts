@@ -215,7 +215,7 @@ async function main() {
   const replay = spawn(
     process.execPath,
     [
-      root('packages/server/dist/testing/replay-upstream.js'),
+      root('packages/server/test-dist/test/support/replay-upstream.js'),
       root('fixtures/xinference-recorded/v3.2.1'),
       String(REPLAY_PORT),
     ],

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import {
   startReplayUpstream,
   type ReplayUpstream,
-} from '../../packages/server/src/testing/replay-upstream.js'
+} from '../../packages/server/test/support/replay-upstream.js'
 import { testServer } from '../support/servers'
 import { recorded, recordedFolder, signInToV3, streamedText } from '../support/xinference'
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { CHAT_PAGE_MESSAGES } from '../../packages/server/src/model-ui/page-messages'
+import { CHAT_PAGE_MESSAGES } from '../../packages/server/src/pages/page-messages'
 import { message } from '../support/messages'
 import { writeTinyModel } from '../support/models'
 import { testServer } from '../support/servers'

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { CHAT_PAGE_MESSAGES } from '../../packages/server/src/model-ui/page-messages'
+import { CHAT_PAGE_MESSAGES } from '../../packages/server/src/pages/page-messages'
 import { USERS } from '../support/servers'
 
 /*

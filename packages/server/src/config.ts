@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import proxyAddr from '@fastify/proxy-addr'
-import type { Timeouts } from './timeouts.js'
+import type { Timeouts } from './http/timeouts.js'
 
 export interface Config {
   host: string

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { buildApp } from './app.js'
+import { buildApp } from './platform/app.js'
 import { buildGatewayApp } from './gateway/app.js'
 import { ConfigError, parseCommandLine, usage } from './config.js'
 

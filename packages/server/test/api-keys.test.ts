@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { openSqlite } from '../src/db/sqlite.js'
+import { openSqlite } from '../src/platform/db/sqlite.js'
 import { signIn, testApp } from './helper.js'
 import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
 

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AuditLog, parseTime } from '../src/audit/audit-log.js'
-import { csvChunks, search } from '../src/audit/audit-query.js'
-import { AuditReader } from '../src/audit/audit-reader.js'
-import { openDatabase } from '../src/db/database.js'
+import { AuditLog, parseTime } from '../src/admin/audit/audit-log.js'
+import { csvChunks, search } from '../src/admin/audit/audit-query.js'
+import { AuditReader } from '../src/admin/audit/audit-reader.js'
+import { openDatabase } from '../src/platform/db/database.js'
 import { tempDir } from './helper.js'
 import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
 

@@ -3,9 +3,9 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import type { ClusterHistory, ClusterNode } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
-import { parseNvidiaSmi, readGpus } from '../src/cluster/gpu.js'
-import { ResourceHistory } from '../src/cluster/resource-history.js'
-import { ResourceSampler } from '../src/cluster/resource-sampler.js'
+import { parseNvidiaSmi, readGpus } from '../src/platform/cluster/gpu.js'
+import { ResourceHistory } from '../src/platform/cluster/resource-history.js'
+import { ResourceSampler } from '../src/platform/cluster/resource-sampler.js'
 import { tempDir, testApp } from './helper.js'
 
 describe('cluster info', () => {

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { downloadFile, type DownloadProgress } from '../src/download/download-file.js'
-import { fileUrl } from '../src/download/hubs.js'
-import { tinyModel } from '../src/gguf/tiny-models.js'
+import { downloadFile, type DownloadProgress } from '../src/platform/download/download-file.js'
+import { fileUrl } from '../src/platform/download/hubs.js'
+import { tinyModel } from '../src/platform/gguf/tiny-models.js'
 import { tempDir } from './helper.js'
-import { startLocalHub, TINY_GGUF_SIZE, type LocalHub } from '../src/testing/local-hub.js'
+import { startLocalHub, TINY_GGUF_SIZE, type LocalHub } from './support/local-hub.js'
 
 let hub: LocalHub | undefined
 afterEach(async () => {

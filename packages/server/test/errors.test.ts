@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { describe, expect, it } from 'vitest'
-import { HttpError } from '../src/http-error.js'
-import type { ZodTypeProvider } from '../src/zod-type-provider.js'
+import { HttpError } from '../src/http/http-error.js'
+import type { ZodTypeProvider } from '../src/http/zod-type-provider.js'
 import { testApp } from './helper.js'
 
 describe('error model', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FailureBans } from '../src/auth/failure-bans.js'
+import { FailureBans } from '../src/admin/auth/failure-bans.js'
 import { as, FIRST, makeKey, storeApp } from './store-helper.js'
 
 const anyNumber: unknown = expect.any(Number)

@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { openSqlite } from '../src/db/sqlite.js'
+import { openSqlite } from '../src/platform/db/sqlite.js'
 import { modelFolder, tempDir, testApp, testGateway } from './helper.js'
 
 // Hostile input over real HTTP on 127.0.0.1, seeded so a failure replays exactly. Bounded in count and time.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { RunningModelList, ServerFeatures } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
 import { clusterHealth } from '../src/gateway/cluster-health.js'
-import { loadExchanges } from '../src/testing/replay-upstream.js'
+import { loadExchanges } from './support/replay-upstream.js'
 import { testGateway } from './helper.js'
 import { httpUpstream } from './upstreams.js'
 

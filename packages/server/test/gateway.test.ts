@@ -13,7 +13,7 @@ import {
   TokenResponse,
 } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
-import { loadExchanges, startReplayUpstream, type ReplayOptions } from '../src/testing/replay-upstream.js'
+import { loadExchanges, startReplayUpstream, type ReplayOptions } from './support/replay-upstream.js'
 import { afterThisTest, testApp, testGateway } from './helper.js'
 import { httpUpstream } from './upstreams.js'
 

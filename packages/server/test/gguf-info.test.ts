@@ -1,6 +1,6 @@
 import { GgmlType, GgufFileType, type GgufTensorInfo } from 'node-llama-cpp'
 import { describe, expect, it } from 'vitest'
-import { quantizationOf } from '../src/files/gguf-info.js'
+import { quantizationOf } from '../src/platform/files/gguf-info.js'
 
 const tensor = (ggmlType: GgmlType, dimensions: number[]): GgufTensorInfo => ({
   name: 'w',

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach } from 'vitest'
-import { buildApp } from '../src/app.js'
-import { tinyModel } from '../src/gguf/tiny-models.js'
+import { buildApp } from '../src/platform/app.js'
+import { tinyModel } from '../src/platform/gguf/tiny-models.js'
 import type { Config } from '../src/config.js'
 
 const cleanups: (() => Promise<void> | void)[] = []

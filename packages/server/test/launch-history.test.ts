@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { join } from 'node:path'
-import { KEPT_LAUNCHES_PER_USER } from '../src/db/launch-history.js'
-import { openSqlite } from '../src/db/sqlite.js'
+import { KEPT_LAUNCHES_PER_USER } from '../src/platform/db/launch-history.js'
+import { openSqlite } from '../src/platform/db/sqlite.js'
 import { testApp, testConfig, TINY_CHAT } from './helper.js'
 
 describe('launch history (upstream v3’s /v1/launch_history)', () => {

@@ -2,9 +2,9 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KEPT_FAILED_LAUNCHES } from '../src/runtime/model-manager.js'
-import type { GenerationResult } from '../src/runtime/protocol.js'
-import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
+import { KEPT_FAILED_LAUNCHES } from '../src/platform/runtime/model-manager.js'
+import type { GenerationResult } from '../src/platform/runtime/protocol.js'
+import { startLocalHub, type LocalHub } from './support/local-hub.js'
 import { testApp, waitFor } from './helper.js'
 
 // No single request may take more of the platform than it is allowed to: workers, tokens, slots, memory.

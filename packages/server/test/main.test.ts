@@ -4,7 +4,7 @@ import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalHub } from '../src/testing/local-hub.js'
+import { startLocalHub } from './support/local-hub.js'
 import { fakeConsoleBuild, tempDir } from './helper.js'
 
 // The real CLI as users run it: the built bin, a real port, real signals.

@@ -4,13 +4,13 @@ import { LOCALES } from '@serving-console/contract'
 import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { GatewayWebUis } from '../src/gateway/web-ui.js'
-import { chatPage } from '../src/model-ui/chat-page.js'
-import { fill, TRANSLATED_ATTRIBUTES } from '../src/model-ui/page-i18n.js'
+import { chatPage } from '../src/pages/chat-page.js'
+import { fill, TRANSLATED_ATTRIBUTES } from '../src/pages/page-i18n.js'
 import {
   CHAT_PAGE_MESSAGES,
   CLUSTER_PAGE_MESSAGES,
   MISSING_PAGE_MESSAGES,
-} from '../src/model-ui/page-messages.js'
+} from '../src/pages/page-messages.js'
 import { testApp } from './helper.js'
 
 /** The texts of every inline element of a tag, in order. */
@@ -230,7 +230,7 @@ describe('model web UI', () => {
 
   it('escapes the uid into the page', () => {
     // uids are restricted at launch; the page escapes anyway.
-    return import('../src/model-ui/chat-page.js').then(({ chatPage }) => {
+    return import('../src/pages/chat-page.js').then(({ chatPage }) => {
       const page = chatPage({ uid: '</script><b>x', name: 'n', contextLength: null })
       expect(page).not.toContain('</script><b>')
       expect(page).toContain('&#60;/script&#62;&#60;b&#62;x')

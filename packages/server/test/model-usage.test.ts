@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ModelUsage, USAGE_MINUTES } from '../src/runtime/model-usage.js'
+import { ModelUsage, USAGE_MINUTES } from '../src/platform/runtime/model-usage.js'
 import { testApp, TINY_CHAT } from './helper.js'
 
 const MINUTE = 60_000

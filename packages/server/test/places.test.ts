@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FairQueue, LeftTheQueue, Places } from '../src/runtime/places.js'
+import { FairQueue, LeftTheQueue, Places } from '../src/platform/runtime/places.js'
 
 describe('FairQueue', () => {
   it('takes turns across clients, each client’s requests in their order', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { hostAllowed } from '../src/plugins/request-guard.js'
+import { hostAllowed } from '../src/http/request-guard.js'
 import { testApp } from './helper.js'
 
 const LAUNCH = { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'guarded', replica: 1 }

@@ -2,8 +2,8 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
-import { QUEUED_PER_SLOT } from '../src/runtime/running-model.js'
-import { startLocalHub, type LocalHub } from '../src/testing/local-hub.js'
+import { QUEUED_PER_SLOT } from '../src/platform/runtime/running-model.js'
+import { startLocalHub, type LocalHub } from './support/local-hub.js'
 import { testApp, waitFor, TINY_CHAT } from './helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models.

@@ -2,9 +2,9 @@ import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } 
 import { join } from 'node:path'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { TOKEN_SECRET_FILE } from '../src/auth/token-secret.js'
-import { openSqlite } from '../src/db/sqlite.js'
-import { privateFile } from '../src/files/private-data.js'
+import { TOKEN_SECRET_FILE } from '../src/admin/auth/token-secret.js'
+import { openSqlite } from '../src/platform/db/sqlite.js'
+import { privateFile } from '../src/platform/files/private-data.js'
 import { signIn, tempDir, testApp, testConfig } from './helper.js'
 import { as, FIRST, storeApp } from './store-helper.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { longestSharedPrefix, Slots } from '../src/runtime/slots.js'
+import { longestSharedPrefix, Slots } from '../src/platform/runtime/slots.js'
 
 const first = <T>(free: readonly T[]) => free[0] as T
 const never = new AbortController().signal

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import { loadExchanges, startReplayUpstream } from '../src/testing/replay-upstream.js'
+import { loadExchanges, startReplayUpstream } from './support/replay-upstream.js'
 import { afterThisTest, authFile, testApp, testGateway } from './helper.js'
 import { closedAfter } from './upstreams.js'
 

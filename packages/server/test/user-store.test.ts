@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from '../src/auth/passwords.js'
+import { hashPassword, verifyPassword } from '../src/admin/auth/passwords.js'
 import { ConfigError, parseCommandLine } from '../src/config.js'
-import { openSqlite } from '../src/db/sqlite.js'
+import { openSqlite } from '../src/platform/db/sqlite.js'
 import { authFile, signIn, testApp, testConfig } from './helper.js'
 import { as, FIRST } from './store-helper.js'
 

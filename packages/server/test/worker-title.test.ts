@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { tinyModel } from '../src/gguf/tiny-models.js'
-import { ModelLog } from '../src/runtime/model-log.js'
-import { WorkerProcess, workerTitle } from '../src/runtime/worker-process.js'
+import { tinyModel } from '../src/platform/gguf/tiny-models.js'
+import { ModelLog } from '../src/platform/runtime/model-log.js'
+import { WorkerProcess, workerTitle } from '../src/platform/runtime/worker-process.js'
 import { tempDir } from './helper.js'
 
 /** What `ps` shows as a process's command line. */

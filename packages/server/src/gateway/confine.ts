@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js'
+import { HttpError } from '../http/http-error.js'
 
 /** How many times a path is decoded in search of a dot segment: more layers than any server between here and there. */
 const DECODINGS = 3

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ClientView } from '../client-view.js'
+import type { ClientView } from '../http/client-view.js'
 
 type Headers = Record<string, string | string[] | undefined>
 

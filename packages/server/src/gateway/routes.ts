@@ -10,9 +10,9 @@ import {
   upstreamPath,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { clientGone } from '../client-gone.js'
-import { HttpError } from '../http-error.js'
-import type { ZodTypeProvider } from '../zod-type-provider.js'
+import { clientGone } from '../http/client-gone.js'
+import { HttpError } from '../http/http-error.js'
+import type { ZodTypeProvider } from '../http/zod-type-provider.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { clusterHealth } from './cluster-health.js'

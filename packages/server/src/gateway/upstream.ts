@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
 import { checkJsonShape } from '@serving-console/contract'
 import { Pool, type Dispatcher } from 'undici'
-import { HttpError } from '../http-error.js'
-import { TIMEOUTS, type Timeouts } from '../timeouts.js'
+import { HttpError } from '../http/http-error.js'
+import { TIMEOUTS, type Timeouts } from '../http/timeouts.js'
 import { confine } from './confine.js'
 import { jsonAnswerKind, mediaType, notJson } from './json-answers.js'
 

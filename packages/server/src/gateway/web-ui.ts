@@ -1,9 +1,9 @@
 import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { FastifyReply } from 'fastify'
-import { CHAT_PAGE_CSP, chatPage } from '../model-ui/chat-page.js'
-import { localizingScript } from '../model-ui/page-i18n.js'
-import { CLUSTER_PAGE_MESSAGES } from '../model-ui/page-messages.js'
-import { sha256Source } from '../plugins/security-headers.js'
+import { CHAT_PAGE_CSP, chatPage } from '../pages/chat-page.js'
+import { localizingScript } from '../pages/page-i18n.js'
+import { CLUSTER_PAGE_MESSAGES } from '../pages/page-messages.js'
+import { sha256Source } from '../http/security-headers.js'
 
 type Page =
   | { kind: 'chat'; name: string; contextLength: number | null }

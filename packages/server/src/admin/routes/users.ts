@@ -1,0 +1,138 @@
+import {
+  AdminUser,
+  AdminUserList,
+  CreateUserRequest,
+  OkResponse,
+  ResetPasswordRequest,
+  routePatterns,
+  SetupResponse,
+  UpdateUserRequest,
+  UserIdParams,
+  UserPermissions,
+  type Scope,
+} from '@serving-console/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LastAdministrator, type StoredUser, type UserStore } from '../auth/user-store.js'
+import { HttpError } from '../../http/http-error.js'
+import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
+import { specAndUpstream } from '../../http/paths.js'
+
+const listed = (user: StoredUser): AdminUser => ({ ...user, source: 'local' })
+
+/**
+ * Upstream v3's user management, at its paths (`users:manage`): list, create, read, enable/disable and
+ * permissions, delete, a new password. As v3 guards it: nobody grants scopes they do not hold, and only an
+ * administrator may change or remove an administrator; beyond v3, no change may leave the server without an
+ * enabled administrator, and nobody sets the password of a user holding a scope they lack. Every change that
+ * takes something away (disabling, a new password, removal) ends the user's sessions at once (user-store.ts).
+ */
+export async function userRoutes(app: FastifyInstance, options: { store: UserStore | null; reason: string }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>()
+  const store = () => {
+    if (!options.store) throw new HttpError(400, options.reason)
+    return options.store
+  }
+  const callerIsAdmin = (request: FastifyRequest) => request.admin
+  const holdsScope = (request: FastifyRequest, scope: Scope) =>
+    request.identity?.scopes.includes(scope) ?? false
+  /** v3's escalation guard: a caller may grant only what they hold (admin grants anything). */
+  const mayGrant = (request: FastifyRequest, permissions: readonly Scope[]) => {
+    if (callerIsAdmin(request)) return
+    const held = request.identity?.scopes ?? []
+    const escalated = permissions.filter((scope) => !held.includes(scope))
+    if (escalated.length > 0) {
+      throw new HttpError(403, `Cannot grant permissions you do not hold: ${escalated.join(', ')}`)
+    }
+  }
+  /** v3's takeover guard: only an administrator changes or removes an administrator. */
+  const target = (request: FastifyRequest, id: number) => {
+    const user = store().byId(id)
+    if (!user) throw new HttpError(404, 'User not found')
+    if (!callerIsAdmin(request) && user.permissions.includes('admin')) {
+      throw new HttpError(403, 'Non-admin cannot perform this action on an admin user')
+    }
+    return user
+  }
+  const keepAnAdmin = (work: () => void) => {
+    try {
+      work()
+    } catch (error) {
+      if (error instanceof LastAdministrator) {
+        throw new HttpError(400, 'This would leave no enabled administrator: make another one first')
+      }
+      throw error
+    }
+  }
+
+  for (const url of specAndUpstream(routePatterns.users)) {
+    typed.get(url, { schema: { response: { 200: AdminUserList } } }, () => store().list().map(listed))
+    typed.post(
+      url,
+      { schema: { body: CreateUserRequest, response: { 201: SetupResponse } } },
+      async (request, reply) => {
+        mayGrant(request, request.body.permissions)
+        const user = await store().create(request.body)
+        if (!user) throw new HttpError(409, 'User already exists')
+        return reply.code(201).send({ id: user.id, username: user.username })
+      },
+    )
+  }
+  for (const url of specAndUpstream(routePatterns.user)) {
+    typed.get(url, { schema: { params: UserIdParams, response: { 200: AdminUser } } }, (request) => {
+      const user = store().byId(request.params.user_id)
+      if (!user) throw new HttpError(404, 'User not found')
+      return listed(user)
+    })
+    typed.put(
+      url,
+      { schema: { params: UserIdParams, body: UpdateUserRequest, response: { 200: OkResponse } } },
+      (request) => {
+        target(request, request.params.user_id)
+        if (request.body.permissions) mayGrant(request, request.body.permissions)
+        keepAnAdmin(() => store().update(request.params.user_id, request.body))
+        return { ok: true }
+      },
+    )
+    typed.delete(url, { schema: { params: UserIdParams, response: { 200: OkResponse } } }, (request) => {
+      target(request, request.params.user_id)
+      keepAnAdmin(() => store().remove(request.params.user_id))
+      return { ok: true }
+    })
+  }
+  // v3 reads and sets a user's permissions on their own too.
+  for (const url of specAndUpstream(routePatterns.userPermissions)) {
+    typed.get(url, { schema: { params: UserIdParams, response: { 200: UserPermissions } } }, (request) => ({
+      permissions: target(request, request.params.user_id).permissions,
+    }))
+    typed.put(
+      url,
+      { schema: { params: UserIdParams, body: UserPermissions, response: { 200: OkResponse } } },
+      (request) => {
+        target(request, request.params.user_id)
+        mayGrant(request, request.body.permissions)
+        keepAnAdmin(() => store().update(request.params.user_id, request.body))
+        return { ok: true }
+      },
+    )
+  }
+  for (const url of specAndUpstream(routePatterns.userPassword)) {
+    typed.put(
+      url,
+      { schema: { params: UserIdParams, body: ResetPasswordRequest, response: { 200: OkResponse } } },
+      async (request) => {
+        const user = target(request, request.params.user_id)
+        // Whoever sets a password can sign in with it: only over a user whose scopes they hold themselves, or
+        // `users:manage` would be every scope of every non-admin (docs/security.md).
+        const beyond = request.admin ? [] : user.permissions.filter((scope) => !holdsScope(request, scope))
+        if (beyond.length > 0) {
+          throw new HttpError(
+            403,
+            `Cannot set the password of a user holding permissions you do not hold: ${beyond.join(', ')}`,
+          )
+        }
+        await store().resetPassword(request.params.user_id, request.body.new_password)
+        return { ok: true }
+      },
+    )
+  }
+}

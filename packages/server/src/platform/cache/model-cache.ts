@@ -1,0 +1,112 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve, sep } from 'node:path'
+import { HttpError } from '../../http/http-error.js'
+
+/** What a complete cache folder records about itself (upstream's cache entry fields, less the paths). */
+export interface CacheMeta {
+  model_name: string
+  model_version: string
+  model_format: string
+  model_size_in_billions: number | string | null
+  quantization: string
+  files: string[]
+}
+
+/** Written last, so a folder without it is an unfinished download, never a cached model. */
+const MARKER = '__valid_download.json'
+/** Cache keys are model versions such as `qwen2.5-instruct--0_5B--ggufv2--q4_k_m`. */
+const SAFE_VERSION = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+const SAFE_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+/**
+ * The model cache: one folder per model version under `{data dir}/cache`. Every path is built from a checked
+ * model version and proven to sit directly inside the cache root, so no request can reach outside it.
+ */
+export class ModelCache {
+  readonly root: string
+  private readonly listeners: (() => void)[] = []
+
+  constructor(dataDir: string) {
+    this.root = resolve(dataDir, 'cache')
+    mkdirSync(this.root, { recursive: true })
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener)
+  }
+
+  /** The folder of a model version; 400 for anything that is not a plain folder name. */
+  folder(modelVersion: string): string {
+    if (!SAFE_VERSION.test(modelVersion) || modelVersion.includes('..')) {
+      throw new HttpError(400, `Invalid model_version: ${JSON.stringify(modelVersion)}`)
+    }
+    const folder = resolve(this.root, modelVersion)
+    if (!folder.startsWith(this.root + sep) || folder.slice(this.root.length + 1).includes(sep)) {
+      throw new HttpError(400, `Invalid model_version: ${JSON.stringify(modelVersion)}`)
+    }
+    return folder
+  }
+
+  /** A file directly inside a model version's folder; 400 for a name that is not one plain file name. */
+  file(modelVersion: string, fileName: string): string {
+    const folder = this.folder(modelVersion)
+    if (!SAFE_FILE.test(fileName) || fileName.includes('..')) {
+      throw new HttpError(400, `Invalid model file name: ${JSON.stringify(fileName)}`)
+    }
+    const file = resolve(folder, fileName)
+    if (dirname(file) !== folder)
+      throw new HttpError(400, `Invalid model file name: ${JSON.stringify(fileName)}`)
+    return file
+  }
+
+  isCached(modelVersion: string): boolean {
+    try {
+      return this.meta(modelVersion) !== null
+    } catch {
+      return false
+    }
+  }
+
+  /** A folder is cached only if it is a real folder (not a link) holding the marker. */
+  meta(modelVersion: string): CacheMeta | null {
+    const folder = this.folder(modelVersion)
+    try {
+      if (!lstatSync(folder).isDirectory()) return null
+      const marker = join(folder, MARKER)
+      if (!lstatSync(marker).isFile()) return null
+      return JSON.parse(readFileSync(marker, 'utf8')) as CacheMeta
+    } catch {
+      return null
+    }
+  }
+
+  /** Marks a finished model version and tells the catalogue. */
+  complete(meta: CacheMeta): void {
+    writeFileSync(join(this.folder(meta.model_version), MARKER), JSON.stringify(meta))
+    this.changed()
+  }
+
+  entries(modelName?: string): (CacheMeta & { folder: string })[] {
+    if (!existsSync(this.root)) return []
+    return readdirSync(this.root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && SAFE_VERSION.test(entry.name))
+      .flatMap((entry) => {
+        const meta = this.meta(entry.name)
+        return meta && meta.model_version === entry.name && (!modelName || meta.model_name === modelName)
+          ? [{ ...meta, folder: join(this.root, entry.name) }]
+          : []
+      })
+  }
+
+  /** Removes one cached model version; 404 when there is none. Links inside are removed, never followed. */
+  remove(modelVersion: string): void {
+    const folder = this.folder(modelVersion)
+    if (!this.meta(modelVersion)) throw new HttpError(404, `No cached model version ${modelVersion}`)
+    rmSync(folder, { recursive: true, force: true })
+    this.changed()
+  }
+
+  private changed() {
+    for (const listener of this.listeners) listener()
+  }
+}
