@@ -62,6 +62,10 @@ export default defineConfig({
   globalTeardown: './support/global-teardown.ts',
   outputDir: './test-results',
   timeout: 30_000,
+  // One way to wait, as Playwright recommends: web-first assertions (`await expect(locator).toHaveText(…)`)
+  // retry until what the page shows is so; `expect.poll` for a value that is no locator's (a cookie, a box's
+  // width, a count the test keeps); events (a popup, a download, a response) are awaited from a promise taken
+  // before the action. No fixed sleeps, no hand-written loops, no `waitForFunction` or `waitForTimeout`.
   expect: {
     timeout: 5_000,
     // Screenshots as the CI's Chromium draws them, without animations or a blinking caret.
@@ -111,7 +115,8 @@ export default defineConfig({
     },
     {
       name: 'gateway',
-      testMatch: /(launch-model|running-models|register-model|cluster-info)\.spec/,
+      // A journey's spec and the specs split from it (launch-model-runs, running-models-serving, …).
+      testMatch: /(launch-model|running-models|register-model|cluster-info)(-[\w-]+)?\.spec/,
       use: { browserName: 'chromium', baseURL: `${gateway.url}/ui/` },
     },
     {

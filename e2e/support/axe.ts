@@ -15,15 +15,21 @@ const FAILING = new Set(['critical', 'serious', 'moderate'])
  */
 export async function expectAccessible(page: Page, state = ''): Promise<void> {
   // A dialog fading in is checked once it is there: half-faded text has no contrast to speak of. (A spinner turns
-  // for ever; only animations that end are waited for.)
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  )
+  // for ever; only animations that end are waited for.) Looked at every 25 ms: a fade ends within a few frames.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+            ),
+        ),
+      { intervals: [25] },
+    )
+    .toBe(true)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
   const { violations } = await page.evaluate(() =>
     (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),

@@ -4,7 +4,18 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { APIRequestContext } from '@playwright/test'
 
-const TINY_MODELS = fileURLToPath(new URL('../../packages/server/dist/gguf/tiny-models.js', import.meta.url))
+const TINY_MODELS = fileURLToPath(
+  new URL('../../packages/server/dist/platform/gguf/tiny-models.js', import.meta.url),
+)
+
+/** The bytes of one of the platform's generated GGUF models, as the build makes them (the servers under test do). */
+export function tinyModelBytes(kind: 'chat' | 'embedding' | 'rerank' = 'chat'): Buffer {
+  return execFileSync(process.execPath, [
+    '--input-type=module',
+    '-e',
+    `import { tinyModel } from ${JSON.stringify(TINY_MODELS)}; process.stdout.write(tinyModel(${JSON.stringify(kind)}))`,
+  ])
+}
 
 /**
  * Writes one of the platform's generated GGUF models (`chat`, `embedding` or `rerank`) to `dir/file`, for custom
@@ -16,11 +27,7 @@ export function writeTinyModel(
   file: string,
   kind: 'chat' | 'embedding' | 'rerank' = 'chat',
 ): string {
-  const bytes = execFileSync(process.execPath, [
-    '--input-type=module',
-    '-e',
-    `import { tinyModel } from ${JSON.stringify(TINY_MODELS)}; process.stdout.write(tinyModel(${JSON.stringify(kind)}))`,
-  ])
+  const bytes = tinyModelBytes(kind)
   mkdirSync(dir, { recursive: true })
   const path = join(dir, file)
   writeFileSync(path, bytes)

@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { forgetAllModels } from '../support/models'
+import { forgetAllModels, tinyModelBytes } from '../support/models'
 
 // The embedded platform only: it estimates what fits its machine (a cluster's console says it does not know).
 const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const card = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true })
 
 /** What this platform's local hub lists and serves for every file: the generated tiny chat model. */
-function hubFileSize(): number {
-  const tiny = fileURLToPath(new URL('../../packages/server/dist/gguf/tiny-models.js', import.meta.url))
-  const out = execFileSync(process.execPath, [
-    '--input-type=module',
-    '-e',
-    `import { tinyModel } from ${JSON.stringify(tiny)}; process.stdout.write(String(tinyModel('chat').length))`,
-  ])
-  return Number(out.toString())
-}
+const hubFileSize = (): number => tinyModelBytes('chat').length
 
 test.use({ viewport: { width: 1500, height: 2200 } })
 test.beforeEach(async ({ request }) => forgetAllModels(request, api))

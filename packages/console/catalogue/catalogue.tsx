@@ -1,4 +1,3 @@
-import { useState, type ReactNode } from 'react'
 import { Button, IconButton } from '../src/components/button'
 import { Checkbox } from '../src/components/checkbox'
 import { Chip } from '../src/components/chip'
@@ -8,12 +7,10 @@ import { Disclosure } from '../src/components/disclosure'
 import { FieldGroup } from '../src/components/field-group'
 import { CancelIcon, DeleteOutlineOutlinedIcon, RocketLaunchOutlinedIcon } from '../src/components/icons'
 import { JsonPanel } from '../src/components/json-panel'
-import { KeyValueEditor, type KeyValueRow } from '../src/components/key-value-editor'
 import { LaunchProgress } from '../src/components/launch-progress'
 import { Logo } from '../src/components/logo'
 import { MultiSelect } from '../src/components/multi-select'
 import { Notice } from '../src/components/notice'
-import { RouteTabs } from '../src/components/route-tabs'
 import { SearchField } from '../src/components/search-field'
 import { Select } from '../src/components/select'
 import { Spinner } from '../src/components/spinner'
@@ -22,105 +19,18 @@ import { Toast } from '../src/components/toast'
 import '../src/components/surface.css'
 import '../src/components/table.css'
 import './catalogue.css'
-
-const LONG = 'a-model-name-long-enough-to-reach-the-edge-of-any-field-it-is-written-in-qwen2.5-instruct-72b'
-const ignore = () => undefined
-
-/** One widget's states side by side, under the widget's name. */
-function Row({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="catalogue-row" aria-label={title}>
-      <h2>{title}</h2>
-      <div className="catalogue-states">{children}</div>
-    </section>
-  )
-}
-
-/** A field that keeps what is typed into it, for the focus and typing screenshots. */
-function LiveTextField(props: { label: string; initial?: string }) {
-  const [value, setValue] = useState(props.initial ?? '')
-  return <TextField label={props.label} value={value} onChange={setValue} />
-}
-
-function LiveSelect() {
-  const [value, setValue] = useState('vllm')
-  return (
-    <Select
-      label="Model Engine"
-      value={value}
-      onChange={setValue}
-      options={[
-        'llama.cpp',
-        'vllm',
-        { value: 'sglang', label: 'sglang', disabled: true, hint: 'not installed on any worker' },
-        { value: 'long', label: LONG },
-      ]}
-    />
-  )
-}
-
-function LiveMultiSelect() {
-  const [value, setValue] = useState<string[]>(['chat', 'vision'])
-  return (
-    <MultiSelect
-      label="Model Abilities"
-      options={['generate', 'chat', 'vision', 'tools', 'reasoning']}
-      value={value}
-      onChange={setValue}
-    />
-  )
-}
-
-function LiveKeyValues() {
-  const [rows, setRows] = useState<KeyValueRow[]>([
-    { key: 'n_gpu_layers', value: '-1' },
-    { key: 'n_gpu_layers', value: '32' },
-    { key: '', value: '' },
-  ])
-  return (
-    <KeyValueEditor
-      label="Additional parameters passed to the inference engine"
-      rows={rows}
-      onChange={setRows}
-    />
-  )
-}
-
-function LiveChecks() {
-  const [checked, setChecked] = useState(true)
-  return (
-    <>
-      <Checkbox label="Chat" checked={checked} onChange={setChecked} />
-      <Checkbox label="Generate" checked={false} onChange={ignore} />
-      <Checkbox label="Disabled" checked disabled onChange={ignore} />
-      <Checkbox label="Follow" kind="switch" checked onChange={ignore} />
-      <Checkbox label="Follow" kind="switch" checked={false} onChange={ignore} />
-      <Checkbox label="Disabled" kind="switch" checked={false} disabled onChange={ignore} />
-    </>
-  )
-}
-
-function LiveTabs() {
-  const [value, setValue] = useState('llm')
-  return (
-    <RouteTabs
-      label="Model kinds"
-      value={value}
-      onChange={setValue}
-      tabs={[
-        { value: 'llm', label: 'Language Models' },
-        { value: 'embedding', label: 'Embedding Models' },
-        { value: 'rerank', label: 'Rerank Models' },
-        { value: 'image', label: 'Image Models' },
-      ]}
-    />
-  )
-}
-
-function LiveSearch() {
-  const [value, setValue] = useState('')
-  return <SearchField label="Search for model name and description" value={value} onChange={setValue} />
-}
+import {
+  ignore,
+  LiveChecks,
+  LiveKeyValues,
+  LiveMultiSelect,
+  LiveSearch,
+  LiveSelect,
+  LiveTabs,
+  LiveTextField,
+  LONG,
+  Row,
+} from './live-widgets'
 
 /**
  * Every widget of `src/components` in each of its states (default, focus and hover by the test's own hand,

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import {
   AdminUserList,
+  api,
   ApiKeyList,
-  apiPaths,
   AuditFilterOptions,
   AuditSearchResponse,
   BannedIpList,
@@ -15,6 +15,7 @@ import {
   DeviceCount,
   EngineMap,
   ErrorBody,
+  href,
   ModelFamilies,
   ModelRegistrationList,
   RunningModelList,
@@ -35,11 +36,15 @@ describe('model types', () => {
     expect(toWireModelType('llm')).toBe('LLM')
     expect(toWireModelType('LLM')).toBe('LLM')
     expect(toWireModelType('embedding')).toBe('embedding')
-    expect(apiPaths.registrations('llm', true)).toBe('/api/v1/model_registrations/LLM?detailed=true')
+    expect(href(api.listRegistrations, { model_type: 'llm' }, { detailed: true })).toBe(
+      '/api/v1/model_registrations/LLM?detailed=true',
+    )
   })
 
   it('encodes model names in paths', () => {
-    expect(apiPaths.registration('llm', 'a/b c')).toBe('/api/v1/model_registrations/LLM/a%2Fb%20c')
+    expect(href(api.getRegistration, { model_type: 'llm', model_name: 'a/b c' })).toBe(
+      '/api/v1/model_registrations/LLM/a%2Fb%20c',
+    )
   })
 
   it('maps SPEC paths to upstream paths', () => {

@@ -71,3 +71,5 @@ export type UpdateKeyRequest = z.infer<typeof UpdateKeyRequest>
 /** `GET` and `PUT /v1/admin/keys/{id}/permissions`. */
 export const KeyPermissions = z.object({ model_permissions: ModelPermissions })
 export const KeyIdParams = z.object({ key_id: z.coerce.number().check(z.int(), z.positive()) })
+/** `GET /v1/admin/keys?owner=`: one user's keys (honoured for `keys:manage`; others see their own). */
+export const KeyListQuery = z.object({ owner: z.optional(z.coerce.number().check(z.int(), z.positive())) })

@@ -103,6 +103,8 @@ export const LaunchHistoryCreate = z.object({
 export const LaunchHistoryQuery = z.object({
   model_name: z.optional(z.string().check(z.maxLength(200))),
 })
+/** Recording or deleting a launch history entry answers this, as upstream v3 does. */
+export const LaunchHistoryDone = z.looseObject({ status: z.literal('ok') })
 export const LaunchHistoryParams = z.object({
   model_name: z.string().check(z.minLength(1), z.maxLength(200)),
   model_uid: z.string().check(z.maxLength(200)),

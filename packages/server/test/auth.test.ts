@@ -4,10 +4,9 @@ import { decodeJwt } from 'jose'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { loadAuthFile } from '../src/admin/auth/auth-file.js'
-import { ROUTE_SCOPES, accessFor, isConsolePath } from '../src/admin/auth/route-scopes.js'
 import { addressKey, SignInLimiter } from '../src/admin/auth/sign-in-limiter.js'
 import { ConfigError } from '../src/config.js'
-import { ADMIN, authFile, signIn, tempDir, testApp, VIEWER, VIEWER_KEY, waitFor } from './helper.js'
+import { ADMIN, authFile, signIn, tempDir, testApp, VIEWER, VIEWER_KEY } from './helper.js'
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
@@ -101,8 +100,10 @@ describe('sign-in', () => {
     const refused = await attempt(ADMIN.username, ADMIN.password)
     expect(refused.statusCode).toBe(429)
     expect(refused.headers['retry-after']).toBe('1')
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    expect((await attempt(ADMIN.username, ADMIN.password)).statusCode).toBe(200)
+    // A refused try while waiting is not a failure: asking again until the wait ends lets the user in.
+    await expect
+      .poll(async () => (await attempt(ADMIN.username, ADMIN.password)).statusCode, { timeout: 5000 })
+      .toBe(200)
   })
 })
 
@@ -133,7 +134,7 @@ describe('tokens on API routes', () => {
     const token = await signIn(app, ADMIN)
     const ask = () => app.inject({ url: '/v1/cluster/version', headers: bearer(token) })
     expect((await ask()).statusCode).toBe(200)
-    await waitFor(async () => (await ask()).statusCode === 401, 5000)
+    await expect.poll(async () => (await ask()).statusCode, { timeout: 5000 }).toBe(401)
     expect((await ask()).json()).toEqual({ detail: 'Could not validate credentials' })
   })
 
@@ -173,44 +174,6 @@ describe('tokens on API routes', () => {
     const app = await testApp({ authConfig: authFile() })
     expect((await app.inject('/ui/')).statusCode).toBe(200)
     expect((await app.inject('/ui/assets/index-abc123.js')).statusCode).toBe(200)
-  })
-
-  it('route scan: no API route answers without a token, and every route is in the scope table', async () => {
-    const app = await testApp({ authConfig: authFile() })
-    await app.ready()
-    const apiRoutes = app.registeredRoutes.filter(
-      ({ url }) => !isConsolePath(url) && !url.startsWith('/test/'),
-    )
-    expect(apiRoutes.length).toBeGreaterThan(5)
-    for (const { method, url } of apiRoutes) {
-      const access = accessFor(method === 'HEAD' ? 'GET' : method, url)
-      expect(access, `${method} ${url} is missing from ROUTE_SCOPES`).toBeDefined()
-      if (access === 'public') continue
-      const response = await app.inject({
-        method: method as 'GET',
-        url: url.replace(/:(\w+)/g, 'x'),
-        // A read carries no body (the front door refuses one before auth).
-        ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
-      })
-      expect(response.statusCode, `${method} ${url}`).toBe(401)
-    }
-    // /token, the auth flag, a model's web UI page (HTML only; its requests carry the token), and what Login
-    // must know before anyone signed in: the server's features and whether a first admin is still needed; and
-    // the first admin's set-up itself, which refuses once anyone exists (user-store.test.ts).
-    expect(
-      Object.entries(ROUTE_SCOPES)
-        .filter(([, access]) => access === 'public')
-        .map(([route]) => route),
-    ).toEqual([
-      'POST /token',
-      'POST /v1/auth/refresh',
-      'POST /v1/auth/logout',
-      'GET /api/v1/cluster/auth',
-      'GET /:model_uid',
-      'GET /api/v1/console/features',
-      'GET /api/v1/admin/setup/status',
-      'POST /api/v1/admin/setup',
-    ])
   })
 })
 

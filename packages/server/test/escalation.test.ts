@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { signIn, TINY_CHAT, waitFor } from './helper.js'
+import { signIn, TINY_CHAT } from './helper.js'
 import { as, CHAT, makeKey, storeApp } from './store-helper.js'
 
 describe('no scope widens itself', () => {
@@ -107,7 +107,7 @@ describe('no scope widens itself', () => {
       const listed = await app.inject({ url: '/v1/models', headers })
       return listed.json<{ data: { id: string }[] }>().data.map((model) => model.id)
     }
-    await waitFor(async () => (await uids(admin)).length === 1)
+    await expect.poll(async () => (await uids(admin)).length, { timeout: 10_000 }).toBe(1)
     expect(await uids(as(other.key))).toEqual([])
     expect(await uids(as(llms.key))).toEqual(['theirs'])
   })

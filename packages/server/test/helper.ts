@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { afterEach } from 'vitest'
+import { afterEach, vi } from 'vitest'
 import { buildApp } from '../src/platform/app.js'
 import { tinyModel } from '../src/platform/gguf/tiny-models.js'
 import type { Config } from '../src/config.js'
@@ -108,13 +108,14 @@ export async function signIn(
   return response.json<{ access_token: string }>().access_token
 }
 
-/** Polls until `check` holds; fails after `timeoutMs`. */
+/** Waits until `check` holds (vi.waitFor, the one way tests wait); fails after `timeoutMs`. */
 export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('timed out waiting')
+    },
+    { timeout: timeoutMs, interval: 50 },
+  )
 }
 
 /** A gateway in front of `endpoint`, listening on a loopback port (the gateway is all real HTTP). */

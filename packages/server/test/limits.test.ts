@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { KEPT_FAILED_LAUNCHES } from '../src/platform/runtime/model-manager.js'
 import type { GenerationResult } from '../src/platform/runtime/protocol.js'
 import { startLocalHub, type LocalHub } from './support/local-hub.js'
@@ -50,7 +50,18 @@ async function abandonedChat(app: FastifyInstance, body: object, until: Promise<
   request.destroy()
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Resolves once `uid` has admitted `count` requests since this was first asked (served, waiting, or done). */
+function admissions(app: FastifyInstance, uid: string): (count: number) => Promise<void> {
+  const model = app.platform.models.get(uid)
+  const acquire = model.acquire.bind(model)
+  let admitted = 0
+  model.acquire = (...args) => {
+    const place = acquire(...args)
+    admitted++
+    return place
+  }
+  return (count) => vi.waitFor(() => expect(admitted).toBe(count), { timeout: 10_000 })
+}
 
 describe('model workers', () => {
   it(
@@ -137,14 +148,15 @@ describe('generation', () => {
     const app = await testApp()
     await app.listen({ port: 0, host: '127.0.0.1' })
     await launch(app, { ...TINY_CHAT, request_limits: 2 })
+    const admitted = admissions(app, 'tiny-chat')
     // One long request holds the single worker; a streamed one queues behind it and is abandoned there.
     const first = app.inject({
       method: 'POST',
       url: '/v1/chat/completions',
       payload: chatBody('tiny-chat', { max_tokens: 2048 }),
     })
-    await wait(50)
-    await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 8, stream: true }), wait(50))
+    await admitted(1)
+    await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 8, stream: true }), admitted(2))
     expect((await first).statusCode).toBe(200)
     // Both slots are free again: two requests at once are both served.
     await waitFor(async () => {
@@ -164,12 +176,13 @@ describe('generation', () => {
   it('answers requests in flight to a model being terminated with 503', { timeout: 60_000 }, async () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
+    const admitted = admissions(app, 'tiny-chat')
     const inFlight = app.inject({
       method: 'POST',
       url: '/v1/chat/completions',
       payload: chatBody('tiny-chat', { max_tokens: 2048 }),
     })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await admitted(1)
     await app.inject({ method: 'DELETE', url: '/api/v1/models/tiny-chat' })
     const response = await inFlight
     expect(response.statusCode).toBe(503)

@@ -25,9 +25,7 @@ function start(args: string[]) {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const listening = async () => {
-    for (let i = 0; i < 100 && !output.includes('Serving Console at'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await expect.poll(() => output, { timeout: 5_000 }).toContain('Serving Console at')
     return output
   }
   return { child, exited, listening, output: () => output }
@@ -150,9 +148,7 @@ describe('serving-console CLI', () => {
 
     server.child.kill('SIGKILL')
     await server.exited
-    const until = Date.now() + 5000
-    while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(pids.filter(alive)).toEqual([])
+    await expect.poll(() => pids.filter(alive), { timeout: 5_000, interval: 100 }).toEqual([])
   })
 
   it(
@@ -190,7 +186,8 @@ describe('serving-console CLI', () => {
           (answer) => answer.status,
           () => 0,
         )
-        await new Promise((resolve) => setTimeout(resolve, 300))
+        // The launch is under way once its download has reached the hub.
+        await expect.poll(() => hub.requests.some(({ path }) => path.includes('.gguf'))).toBe(true)
 
         const signalled = Date.now()
         server.child.kill('SIGTERM')

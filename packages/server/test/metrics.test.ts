@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { testApp, TINY_CHAT } from './helper.js'
+import { sample } from './runtime-helper.js'
 
 // Real worker processes: what GET /metrics counts is what was served.
-
-/** A sample's value: `name{…labels…} value`, its labels containing every one given. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([^{ ]+)(?:\{(.*)\})? (\S+)$/.exec(line)
-    if (!match || match[1] !== name) continue
-    const has = Object.entries(labels).every(([key, value]) => match[2]?.includes(`${key}="${value}"`))
-    if (has) return Number(match[3])
-  }
-  return undefined
-}
 
 describe('GET /metrics', () => {
   it(

@@ -1,37 +1,14 @@
-import {
-  apiPaths,
-  ErrorBody,
-  neededPermission,
-  TokenResponse,
-  type RefreshRequest,
-  type ValidationIssue,
-} from '@serving-console/contract'
+import { api as routes, href, TokenResponse, type RefreshRequest } from '@serving-console/contract'
 import type * as z from 'zod/mini'
 import { t } from '../i18n/i18n'
+import { ApiError, describeMismatch, detailOf } from './api-errors'
 import { authorizationHeader, forgetRefreshToken, hasToken, refreshToken, signIn } from './auth'
 import { listHead } from './list-head'
 import { passesAsIs } from './quick-check'
 import { signedInAgain } from './session-resume'
 import { authStatusStore, type AuthStatus } from './storage'
 
-/** SPEC §8's framing of a non-OK answer, in the language shown; the detail is the server's, as sent. */
-export const serverErrorText = (status: number, detail: string): string =>
-  t('common.error.server', { status: String(status), detail })
-
-/**
- * Every non-OK answer (SPEC §8): message 'Server error: {status} - {detail}', detail from the body's `detail`
- * or 'Unknown error', the response attached.
- */
-export class ApiError extends Error {
-  override name = 'ApiError'
-  constructor(
-    readonly status: number,
-    readonly detail: string,
-    readonly response: Response,
-  ) {
-    super(serverErrorText(status, detail))
-  }
-}
+export { ApiError, detailOf, serverErrorText, toastMessageFor } from './api-errors'
 
 /** The API base of SPEC §1: the page address with the /ui suffix cut off. */
 export function apiBase(location: Pick<Location, 'origin' | 'pathname'> = window.location): string {
@@ -40,34 +17,14 @@ export function apiBase(location: Pick<Location, 'origin' | 'pathname'> = window
   return location.origin + prefix
 }
 
-function describeIssue({ loc, msg }: ValidationIssue): string {
-  const where = loc ? loc.join('.') : ''
-  return where ? `${where}: ${msg}` : msg
-}
+/** The request whose 403 opened the Permission Error dialog. */
+let refused: { method: string; path: string } | null = null
 
 /**
- * The detail of an error body. Real servers also answer plain text (500, some 403) and 422 with a list of
- * issues; none of them may break the error path.
+ * The recorded 403's request, for the Permission Error dialog to name what it needed (lib/refused-permission.ts):
+ * the lookup in the route table is made there, in the dialog's own chunk, not on the first screen.
  */
-export function detailOf(bodyText: string): string {
-  let body: unknown
-  try {
-    body = JSON.parse(bodyText)
-  } catch {
-    return t('common.error.unknown')
-  }
-  const parsed = ErrorBody.safeParse(body)
-  if (!parsed.success) return t('common.error.unknown')
-  const { detail } = parsed.data
-  if (typeof detail === 'string') return detail || t('common.error.unknown')
-  return detail.length > 0 ? detail.map(describeIssue).join('; ') : t('common.error.unknown')
-}
-
-/** The permission the 403 that opened the Permission Error dialog needed; null when none would have helped. */
-let refused: string | null = null
-
-/** What the recorded 403 needed (`models:start`), for the Permission Error dialog to name beside SPEC's text. */
-export const refusedPermission = (): string | null => refused
+export const refusedRequest = () => refused
 
 /**
  * SPEC §4: a 401/403 is recorded once per value, and the auth dialog hears of it through `auth-status`. A 403
@@ -75,25 +32,9 @@ export const refusedPermission = (): string | null => refused
  */
 function recordAuthStatus(status: AuthStatus, method: Method, path: string) {
   if (authStatusStore.get() === status) return
-  if (status === '403') refused = neededPermission(method, path)
+  if (status === '403') refused = { method, path }
   authStatusStore.set(status)
   window.dispatchEvent(new Event('auth-status'))
-}
-
-/**
- * Where and how an answer missed its schema, e.g. `expected array at data`. Written here, not by zod: its mini
- * build, which keeps the console small, carries no messages.
- */
-function describeMismatch(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return t('common.error.mismatch.invalidData')
-  // Other codes are zod's own names for a problem (`invalid value`), which have no message of ours.
-  const problem =
-    issue.code === 'invalid_type'
-      ? t('common.error.mismatch.expected', { type: issue.expected })
-      : issue.code.replaceAll('_', ' ')
-  return issue.path.length > 0
-    ? t('common.error.mismatch.at', { problem, where: issue.path.map(String).join('.') })
-    : problem
 }
 
 export interface RequestOptions<T> {
@@ -112,6 +53,8 @@ export interface RequestOptions<T> {
    * resolves with the whole answer, or fails as any other.
    */
   onHead?: (head: T) => void
+  /** What the answer is taken as (`Accept`): JSON unless said (the audit's CSV). */
+  accept?: string
 }
 
 /**
@@ -153,7 +96,7 @@ let renewal: Promise<boolean> | null = null
 export function revokeRefreshToken(): void {
   const refresh_token = refreshToken()
   if (!refresh_token) return
-  void fetch(apiBase() + apiPaths.authLogout, {
+  void fetch(apiBase() + href(routes.signOut), {
     method: 'POST',
     keepalive: true,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -171,7 +114,7 @@ function renewAccessToken(): Promise<boolean> {
   if (!refresh_token) return Promise.resolve(false)
   renewal ??= (async () => {
     try {
-      const response = await fetch(apiBase() + apiPaths.authRefresh, {
+      const response = await fetch(apiBase() + href(routes.refreshToken), {
         method: 'POST',
         headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh_token } satisfies RefreshRequest),
@@ -192,9 +135,16 @@ function renewAccessToken(): Promise<boolean> {
   return renewal
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+/**
+ * Sends a call and answers its OK response: the token renewed once where it expired, SPEC §4's auth status
+ * recorded, a session that ended under the page resumed; any other non-OK answer thrown as an `ApiError`.
+ */
+async function exchange(method: Method, path: string, options: RequestOptions<unknown>): Promise<Response> {
   const send = () => {
-    const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() }
+    const headers: Record<string, string> = {
+      Accept: options.accept ?? 'application/json',
+      ...authorizationHeader(),
+    }
     if (options.body !== undefined) headers['Content-Type'] = 'application/json'
     const sent = fetch(apiBase() + path, {
       method,
@@ -233,6 +183,11 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
     const detail = detailOf(method === 'HEAD' ? '' : await response.text().catch(() => ''))
     throw new ApiError(response.status, detail, response)
   }
+  return response
+}
+
+async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await exchange(method, path, options as RequestOptions<unknown>)
   const bytes = method === 'HEAD' ? new ArrayBuffer(0) : await response.arrayBuffer()
   // Once a head is on screen, the rest is read when the page is idle, its parse and its check as two tasks (at 4×,
   // one would be a long task of ~55 ms).
@@ -259,8 +214,12 @@ async function request<T>(method: Method, path: string, options: RequestOptions<
   return parsed.data
 }
 
-/** The one API client: GET, POST (JSON), PUT (JSON), DELETE and HEAD. It shows nothing and navigates nowhere. */
+/**
+ * The one API client: GET, POST (JSON), PUT (JSON), DELETE and HEAD, and a file to download. It shows nothing and
+ * navigates nowhere.
+ */
 export const api = {
+  request,
   get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, options),
   post: <T>(path: string, body: unknown, options?: RequestOptions<T>) =>
     request<T>('POST', path, { ...options, body }),
@@ -268,20 +227,6 @@ export const api = {
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
   head: (path: string, options?: RequestOptions<unknown>) => request<unknown>('HEAD', path, options),
-}
-
-/** SPEC §6/§8: request errors go to the toast, except 403 (never) and 401 (the auth dialog handles it). */
-export function toastMessageFor(error: unknown): string | null {
-  // Worded now rather than when the answer came, so a failure still on screen follows a change of language.
-  if (error instanceof ApiError)
-    return error.status === 401 || error.status === 403 ? null : serverErrorText(error.status, error.detail)
-  // A cancelled request is nobody's error. (DOMException is not an Error subclass everywhere.)
-  if (error instanceof DOMException && error.name === 'AbortError') return null
-  if (error instanceof Error) {
-    // A fetch that never reached the server says "Failed to fetch"; say what that means.
-    return error.name === 'TypeError'
-      ? t('common.error.unreachable', { message: error.message })
-      : error.message
-  }
-  return t('common.error.unknown')
+  /** A file the server makes (the audit's CSV): the whole response, for its body and its file name. */
+  download: (path: string, accept: string) => exchange('GET', path, { accept }),
 }

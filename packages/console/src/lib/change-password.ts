@@ -1,6 +1,6 @@
-import { apiPaths, ChangePasswordResponse, type ChangePasswordRequest } from '@serving-console/contract'
+import { api, type ChangePasswordRequest } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
-import { api } from './api-client'
+import { apiMutation } from './api-query'
 import { signIn } from './auth'
 
 /**
@@ -10,13 +10,15 @@ import { signIn } from './auth'
  * current password).
  */
 export const useChangePassword = (onChanged: () => void) =>
-  useMutation({
-    mutationFn: (change: ChangePasswordRequest) =>
-      api.put(apiPaths.ownPassword, change, { schema: ChangePasswordResponse, reportAuthStatus: false }),
-    // Shown in the form itself, not as a toast.
-    meta: { shownOnScreen: () => true },
-    onSuccess: (answer) => {
-      if (answer.access_token) signIn(answer.access_token, answer.refresh_token)
-      onChanged()
-    },
-  })
+  useMutation(
+    apiMutation(api.changeOwnPassword, {
+      send: (change: ChangePasswordRequest) => ({ params: undefined, body: change }),
+      request: { reportAuthStatus: false },
+      // Shown in the form itself, not as a toast.
+      meta: { shownOnScreen: () => true },
+      onSuccess: (answer) => {
+        if (answer.access_token) signIn(answer.access_token, answer.refresh_token)
+        onChanged()
+      },
+    }),
+  )

@@ -1,7 +1,8 @@
-import { apiPaths, ClusterAuth } from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../i18n/i18n'
-import { api, ApiError, serverErrorText, toastMessageFor } from './api-client'
+import { ApiError, serverErrorText, toastMessageFor } from './api-client'
+import { apiKey, getRoute } from './api-query'
 import { applyClusterAuth } from './auth'
 import { pollDelay } from './polling'
 
@@ -14,11 +15,10 @@ export const AUTH_RETRY_MS = 3000
  * screen that renders with it already sees the settled cookie.
  */
 export const clusterAuthQuery = queryOptions({
-  queryKey: ['cluster', 'auth'],
+  queryKey: apiKey(api.getClusterAuth),
   queryFn: async ({ signal }) => {
     // Its own 401 says nothing about the user's token: no auth dialog for it (SPEC §8's auth-check message).
-    const answer = await api.get(apiPaths.clusterAuth, {
-      schema: ClusterAuth,
+    const answer = await getRoute(api.getClusterAuth, undefined, undefined, {
       signal,
       reportAuthStatus: false,
     })

@@ -1,23 +1,17 @@
-import { apiPaths, RunningModelList } from '@serving-console/contract'
-import { queryOptions } from '@tanstack/react-query'
-import { api } from './api-client'
-import { modelsKey } from './launches'
+import { api } from '@serving-console/contract'
+import { apiQuery } from './api-query'
 
 /** How soon a change of a model's health reaches the console (the running list and the attention strip). */
 export const HEALTH_REFRESH_MS = 5_000
 
-/** Every running list, whichever token it was read with. */
-export const runningListsKey = [...modelsKey, 'running'] as const
-
 /**
- * `GET /api/v1/models`. Keyed by the token cookie, so a sign-in or sign-out loads it afresh (SPEC §4); a
+ * `GET /api/v1/models`. Keyed by the token cookie too, so a sign-in or sign-out loads it afresh (SPEC §4); a
  * failure is toasted unless 401/403 (the query client's rule). Shared by Running Models and the launch drawer
  * (which uids are taken).
  */
 export const runningModelsQuery = (cookie: string | undefined) =>
-  queryOptions({
-    queryKey: [...runningListsKey, cookie ?? ''],
-    queryFn: ({ signal }) => api.get(apiPaths.models, { schema: RunningModelList, signal }),
+  apiQuery(api.listModels, undefined, undefined, {
+    also: [cookie ?? ''],
     select: (answer) => answer.data,
     // Read again while its models report their health and load (this platform's do; a cluster's rows do not).
     refetchInterval: (query) =>

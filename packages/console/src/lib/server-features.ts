@@ -1,15 +1,13 @@
-import { apiPaths, ServerFeatures } from '@serving-console/contract'
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { api } from './api-client'
+import { api } from '@serving-console/contract'
+import { useQuery } from '@tanstack/react-query'
+import { apiQuery } from './api-query'
 
 /**
  * `GET /api/v1/console/features`: what the server behind the console can do. The embedded platform can do
  * everything; a gateway to an Xinference cluster cannot show per-model logs or read model files, so the console
  * hides those instead of offering buttons that can only fail. Asked once; a failure hides them too.
  */
-export const serverFeaturesQuery = queryOptions({
-  queryKey: ['console', 'features'],
-  queryFn: ({ signal }) => api.get(apiPaths.features, { schema: ServerFeatures, signal }),
+export const serverFeaturesQuery = apiQuery(api.getServerFeatures, undefined, undefined, {
   staleTime: Infinity,
   meta: { silent: true },
 })

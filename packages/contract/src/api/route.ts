@@ -35,6 +35,16 @@ export interface Route<Path extends string = string> {
   readonly method: Method
   /** The SPEC path pattern (`/api/v1/models/:model_uid`). */
   readonly path: Path
+  /**
+   * `false` where the route is served at its SPEC path only: the console's own, which upstream has not, so its
+   * `/v1` path stays upstream's (the gateway forwards it).
+   */
+  readonly upstreamAlias?: false
+  /**
+   * How a param's value is spelled on the wire, applied by `href` before encoding: upstream reads model types
+   * case-sensitively (`LLM`), so callers pass the console's `llm` and the entry spells it.
+   */
+  readonly wireParams?: Readonly<Record<string, (value: string) => string>>
   /** One line: what the route does, for docs/routes.md. */
   readonly summary: string
   readonly params?: z.ZodMiniType
@@ -61,9 +71,9 @@ export function upstreamPath(specPath: string): string {
 }
 
 /** The paths a route is served at: its SPEC path, and upstream's `/v1` one where they differ. */
-export function servedPaths(route: Pick<Route, 'path'>): string[] {
+export function servedPaths(route: Pick<Route, 'path' | 'upstreamAlias'>): string[] {
   const upstream = upstreamPath(route.path)
-  return upstream === route.path ? [route.path] : [route.path, upstream]
+  return upstream === route.path || route.upstreamAlias === false ? [route.path] : [route.path, upstream]
 }
 
 type QueryValue = string | number | boolean | undefined | null
@@ -73,7 +83,7 @@ type QueryValue = string | number | boolean | undefined | null
  * defined values in the order given.
  */
 export function href<Path extends string>(
-  route: Pick<Route<Path>, 'path'>,
+  route: Pick<Route<Path>, 'path' | 'wireParams'>,
   ...[params, query]: ParamNames<Path> extends never
     ? [params?: Record<string, never>, query?: Readonly<Record<string, QueryValue>> | string]
     : [params: PathValues<Path>, query?: Readonly<Record<string, QueryValue>> | string]
@@ -82,7 +92,8 @@ export function href<Path extends string>(
   const path = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = values[name]
     if (value === undefined) throw new Error(`${route.path}: no value for :${name}`)
-    return encodeURIComponent(String(value))
+    const spell = route.wireParams?.[name]
+    return encodeURIComponent(spell ? spell(String(value)) : String(value))
   })
   const search =
     typeof query === 'string'

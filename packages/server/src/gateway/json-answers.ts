@@ -1,4 +1,4 @@
-import { routePatterns, upstreamPath } from '@serving-console/contract'
+import { api, apiRoutes, upstreamPath, type Route } from '@serving-console/contract'
 
 /** An answer's media type, lower case and without parameters; '' when it names none. */
 export function mediaType(headers: Record<string, string | string[] | undefined>): string {
@@ -33,21 +33,23 @@ export function notJson(type: string, pathname: string): string {
 }
 
 /**
- * The console's routes, at upstream's paths (the gateway forwards `/api/v1/x` to `/v1/x`), whose answers are JSON
- * whatever they say. Chat and completions may stream events, the audit export is CSV and `/{uid}` is a web UI.
+ * The route table's paths, at upstream's (the gateway forwards `/api/v1/x` to `/v1/x`), whose answers are JSON
+ * whatever they say. Chat and completions may stream events, the audit export is CSV, the metrics are Prometheus
+ * text and `/{uid}` is a web UI.
  */
-const NOT_JSON = new Set<keyof typeof routePatterns>([
-  'chatCompletions',
-  'completions',
-  'auditExport',
-  'modelUi',
+const NOT_JSON = new Set<Route>([
+  api.createChatCompletion,
+  api.createCompletion,
+  api.exportAudit,
+  api.getMetrics,
+  api.getModelUi,
 ])
-const JSON_ROUTES = (Object.keys(routePatterns) as (keyof typeof routePatterns)[])
-  .filter((name) => !NOT_JSON.has(name))
-  .map((name) => {
-    const escaped = upstreamPath(routePatterns[name]).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    return new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+')}$`)
-  })
+const JSON_ROUTES = [
+  ...new Set(apiRoutes.filter((route) => !NOT_JSON.has(route)).map((route) => upstreamPath(route.path))),
+].map((path) => {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return new RegExp(`^${escaped.replace(/:\w+/g, '[^/]+')}$`)
+})
 
 /**
  * Whether the gateway promises JSON for what it forwards to `path` (upstream's, with or without its query). HEAD

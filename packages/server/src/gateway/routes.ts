@@ -1,18 +1,8 @@
-import {
-  CreateImageUiRequest,
-  CreateLlmUiRequest,
-  ModelTypeParams,
-  RegisterModelRequest,
-  RegistrationParams,
-  routePatterns,
-  ServerFeatures,
-  UidParams,
-  upstreamPath,
-} from '@serving-console/contract'
+import { api, upstreamPath, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
-import type { ZodTypeProvider } from '../http/zod-type-provider.js'
+import { serve, type RouteHandler } from '../http/serve.js'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { clusterHealth } from './cluster-health.js'
@@ -45,14 +35,23 @@ const MAX_METRICS_BYTES = 4 * 1024 * 1024
 
 const authorization = (request: FastifyRequest) => request.headers.authorization
 
+/** The request a handler of the entry `R` gets: its params, query and body parsed by the entry's schemas. */
+type RequestOf<R extends Route> = Parameters<RouteHandler<R>>[0]
+
+/** A table entry as the gateway serves it: what it answers is the upstream's, relayed, so it declares no answers. */
+type Relayed<R extends Route> = Omit<R, 'answers'>
+function relayed<R extends Route>(route: R): Relayed<R> {
+  const { answers: _answers, ...entry } = route
+  return entry
+}
+
 /**
- * The routes the gateway answers itself, at SPEC's paths only (upstream's own `/v1` paths always pass through):
- * each asks the upstream's profile, then passes the request through or translates it. Every other request is
- * forwarded by the catch-all in app.ts.
+ * The routes the gateway answers itself, from the route table's entries at SPEC's paths only (upstream's own
+ * `/v1` paths always pass through): each asks the upstream's profile, then passes the request through or
+ * translates it. Every other request is forwarded by the catch-all in app.ts.
  */
 export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
   const { upstream, profiles, pages, forward } = parts
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
   /**
    * Asks the upstream on a request's behalf: with its Authorization, and given up if its client goes away (one
@@ -63,8 +62,22 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     return (method: 'GET' | 'POST', path: string, options: { maxBytes?: number; body?: unknown } = {}) =>
       upstream.json(method, path, { ...options, authorization: authorization(request), signal })
   }
+  /** Serves an entry with the gateway's own handler. */
+  const own = <R extends Route>(route: R, handler: RouteHandler<R>) =>
+    serve(app, route, handler, { specPathOnly: true })
+  /** Serves an entry translated by `adapted`, unless the upstream speaks SPEC's API itself: then it passes through. */
+  const translated = <R extends Route>(
+    route: R,
+    adapted: (request: RequestOf<Relayed<R>>, reply: FastifyReply, profile: UpstreamProfile) => unknown,
+  ) =>
+    // The answer is whatever `adapted` relays: the entry has none to check it against (`relayed`).
+    own(relayed(route), (async (request, reply) => {
+      const profile = await profileFor(request)
+      if (profile.kind === 'serving-console') return forward(request, reply)
+      return adapted(request, reply, profile)
+    }) as RouteHandler<Relayed<R>>)
 
-  typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, async (request) => {
+  own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)
     return {
       mode: 'gateway' as const,
@@ -83,187 +96,139 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     }
   })
 
-  /** Runs `adapted` unless the upstream speaks SPEC's API itself, in which case the request passes through. */
-  const unlessNative =
-    <R extends FastifyRequest>(
-      adapted: (request: R, reply: FastifyReply, profile: UpstreamProfile) => unknown,
-    ) =>
-    async (request: R, reply: FastifyReply) => {
-      const profile = await profileFor(request)
-      if (profile.kind === 'serving-console') return forward(request, reply)
-      return adapted(request, reply, profile)
-    }
-
   // Xinference v3 keeps each model's health in its supervisor's metrics: its rows get it, as the platform's have
   // it. Metrics that do not answer (a user without the scope, a scrape refused) leave the rows as they are.
-  typed.get(
-    routePatterns.models,
-    unlessNative(async (request, reply, profile) => {
-      if (!profile.clusterHealth) return forward(request, reply)
-      const signal = clientGone(reply)
-      const asked = { authorization: authorization(request), signal }
-      const [models, metrics] = await Promise.all([
-        upstream.json('GET', '/v1/models', asked),
-        upstream
-          .text('GET', '/metrics', { ...asked, maxBytes: MAX_METRICS_BYTES })
-          .then((answer) => (answer.status === 200 ? answer.text : null))
-          .catch(() => null),
-      ])
-      const list = models.body as { data?: unknown } | null
-      if (models.status !== 200 || !metrics || !Array.isArray(list?.data)) {
-        return reply.code(models.status).send(models.body)
-      }
-      const health = clusterHealth(metrics)
-      return {
-        ...list,
-        data: list.data.map((row: unknown) => {
-          const id = (row as { id?: unknown } | null)?.id
-          const said = typeof id === 'string' ? health.get(id) : undefined
-          return said && typeof row === 'object' ? { ...row, health: said } : row
-        }),
-      }
-    }),
-  )
+  translated(api.listModels, async (request, reply, profile) => {
+    if (!profile.clusterHealth) return forward(request, reply)
+    const signal = clientGone(reply)
+    const asked = { authorization: authorization(request), signal }
+    const [models, metrics] = await Promise.all([
+      upstream.json('GET', '/v1/models', asked),
+      upstream
+        .text('GET', '/metrics', { ...asked, maxBytes: MAX_METRICS_BYTES })
+        .then((answer) => (answer.status === 200 ? answer.text : null))
+        .catch(() => null),
+    ])
+    const list = models.body as { data?: unknown } | null
+    if (models.status !== 200 || !metrics || !Array.isArray(list?.data)) {
+      return reply.code(models.status).send(models.body)
+    }
+    const health = clusterHealth(metrics)
+    return {
+      ...list,
+      data: list.data.map((row: unknown) => {
+        const id = (row as { id?: unknown } | null)?.id
+        const said = typeof id === 'string' ? health.get(id) : undefined
+        return said && typeof row === 'object' ? { ...row, health: said } : row
+      }),
+    }
+  })
 
-  typed.post(
-    routePatterns.registrations,
-    { schema: { params: ModelTypeParams, body: RegisterModelRequest } },
-    unlessNative(async (request, reply, profile) => {
-      const { model_type } = request.params as { model_type: string }
-      const { model, persist } = request.body as RegisterModelRequest
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(model)
-      } catch {
-        throw new HttpError(400, 'model must be a JSON object, as a string')
-      }
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-        throw new HttpError(400, 'model must be a JSON object, as a string')
-      }
-      const translated = toUpstreamRegistration(model_type, parsed as Record<string, unknown>, profile)
-      const answer = await askFor(request, reply)('POST', upstreamPath(request.url), {
-        body: { model: JSON.stringify(translated), persist },
-      })
-      return relay(reply, answer)
-    }),
-  )
+  translated(api.registerModel, async (request, reply, profile) => {
+    const { model, persist } = request.body
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(model)
+    } catch {
+      throw new HttpError(400, 'model must be a JSON object, as a string')
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw new HttpError(400, 'model must be a JSON object, as a string')
+    }
+    const translation = toUpstreamRegistration(
+      request.params.model_type,
+      parsed as Record<string, unknown>,
+      profile,
+    )
+    const answer = await askFor(request, reply)('POST', upstreamPath(request.url), {
+      body: { model: JSON.stringify(translation), persist },
+    })
+    return relay(reply, answer)
+  })
 
-  typed.get(
-    routePatterns.registration,
-    { schema: { params: RegistrationParams } },
-    unlessNative(async (request, reply) => {
-      const { model_type } = request.params as { model_type: string }
-      return relay(reply, await askFor(request, reply)('GET', upstreamPath(request.url)), (body) =>
-        fromUpstreamRegistration(model_type, body),
-      )
-    }),
-  )
-
-  typed.get(
-    routePatterns.progress,
-    { schema: { params: UidParams } },
-    unlessNative(async (request, reply) =>
-      relay(
-        reply,
-        await askFor(request, reply)('GET', upstreamPath(request.url), { maxBytes: MAX_PROGRESS_BYTES }),
-        normalizeProgress,
-      ),
+  translated(api.getRegistration, async (request, reply) =>
+    relay(reply, await askFor(request, reply)('GET', upstreamPath(request.url)), (body) =>
+      fromUpstreamRegistration(request.params.model_type, body),
     ),
   )
 
-  typed.get(
-    routePatterns.replicas,
-    { schema: { params: UidParams } },
-    unlessNative(async (request, reply, profile) => {
-      // 1.x has no replica route: no replica is known to have failed.
-      if (!profile.replicas) return []
-      const answer = await askFor(request, reply)('GET', upstreamPath(request.url), {
-        maxBytes: MAX_PROGRESS_BYTES,
-      })
-      return relay(reply, answer)
-    }),
+  translated(api.getLaunchProgress, async (request, reply) =>
+    relay(
+      reply,
+      await askFor(request, reply)('GET', upstreamPath(request.url), { maxBytes: MAX_PROGRESS_BYTES }),
+      normalizeProgress,
+    ),
   )
 
-  typed.get(
-    routePatterns.launches,
-    unlessNative(async (request, reply) => {
-      const ask = askFor(request, reply)
-      const answer = await ask('GET', '/v1/models/instances', { maxBytes: MAX_INSTANCES_BYTES })
-      if (answer.status !== 200) return relay(reply, answer)
-      const launches = launchesFromInstances(answer.body)
-      // A progress that cannot be had (a uid the gateway will not forward, a failed call) leaves its launch as the
-      // instance list has it; the listing stands.
-      await Promise.allSettled(
-        launches
-          .filter((launch) => launch.stage !== 'failed')
-          .slice(0, PROGRESS_LOOKUPS)
-          .map(async (launch) => {
-            const progress = await ask('GET', `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`, {
-              maxBytes: MAX_PROGRESS_BYTES,
-            })
-            const body = normalizeProgress(progress.body) as
-              { progress?: unknown; stage?: unknown } | undefined
-            if (typeof body?.progress === 'number') launch.progress = body.progress
-            if (body?.stage === 'downloading') launch.stage = 'downloading'
-          }),
-      )
-      return launches
-    }),
-  )
+  translated(api.listReplicas, async (request, reply, profile) => {
+    // 1.x has no replica route: no replica is known to have failed.
+    if (!profile.replicas) return []
+    const answer = await askFor(request, reply)('GET', upstreamPath(request.url), {
+      maxBytes: MAX_PROGRESS_BYTES,
+    })
+    return relay(reply, answer)
+  })
 
-  typed.get(
-    routePatterns.logs,
-    { schema: { params: UidParams } },
-    unlessNative((_request, _reply, profile) => {
-      throw new HttpError(
-        404,
-        `Xinference ${profile.version} keeps no per-model logs; read the worker's log on its machine`,
-      )
-    }),
-  )
+  translated(api.listLaunches, async (request, reply) => {
+    const ask = askFor(request, reply)
+    const answer = await ask('GET', '/v1/models/instances', { maxBytes: MAX_INSTANCES_BYTES })
+    if (answer.status !== 200) return relay(reply, answer)
+    const launches = launchesFromInstances(answer.body)
+    // A progress that cannot be had (a uid the gateway will not forward, a failed call) leaves its launch as the
+    // instance list has it; the listing stands.
+    await Promise.allSettled(
+      launches
+        .filter((launch) => launch.stage !== 'failed')
+        .slice(0, PROGRESS_LOOKUPS)
+        .map(async (launch) => {
+          const progress = await ask('GET', `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`, {
+            maxBytes: MAX_PROGRESS_BYTES,
+          })
+          const body = normalizeProgress(progress.body) as { progress?: unknown; stage?: unknown } | undefined
+          if (typeof body?.progress === 'number') launch.progress = body.progress
+          if (body?.stage === 'downloading') launch.stage = 'downloading'
+        }),
+    )
+    return launches
+  })
 
-  typed.get(
-    routePatterns.fileInfo,
-    unlessNative(() => {
-      throw new HttpError(
-        404,
-        "Model files live on the cluster's machines, which the gateway cannot read; fill the form in by hand",
-      )
-    }),
-  )
+  translated(api.getModelLogs, (_request, _reply, profile) => {
+    throw new HttpError(
+      404,
+      `Xinference ${profile.version} keeps no per-model logs; read the worker's log on its machine`,
+    )
+  })
+
+  translated(api.getFileInfo, () => {
+    throw new HttpError(
+      404,
+      "Model files live on the cluster's machines, which the gateway cannot read; fill the form in by hand",
+    )
+  })
 
   // Launch Web UI for a language model: the console's chat page, served by the gateway whatever the upstream
   // (Xinference 3 has no web UI; the Gradio of 1.x and 2.x, and our platform's own page, are upstream content,
   // which runs sandboxed here: forward.ts), talking to the upstream's chat route through the gateway.
-  typed.post(
-    routePatterns.createLlmUi,
-    { schema: { params: UidParams, body: CreateLlmUiRequest } },
-    async (request, reply) => {
-      const { model_uid } = request.params
-      const model = await askFor(request, reply)('GET', `/v1/models/${encodeURIComponent(model_uid)}`)
-      if (model.status !== 200) return relay(reply, model)
-      pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
-      return { model_uid }
-    },
-  )
+  own(relayed(api.createLlmUi), async (request, reply) => {
+    const { model_uid } = request.params
+    const model = await askFor(request, reply)('GET', `/v1/models/${encodeURIComponent(model_uid)}`)
+    if (model.status !== 200) return relay(reply, model)
+    pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
+    return { model_uid }
+  })
   // An image model's UI is a Gradio app Xinference 1.x and 2.x build; its page here says where it runs.
-  typed.post(
-    routePatterns.createImageUi,
-    { schema: { params: UidParams, body: CreateImageUiRequest } },
-    unlessNative(async (request, reply, profile) => {
-      if (profile.major >= 3) {
-        throw new HttpError(
-          404,
-          `Xinference ${profile.version} has no web UI for image models; use its API (/v1/images/generations)`,
-        )
-      }
-      const answer = await askFor(request, reply)('POST', upstreamPath(request.url), { body: request.body })
-      const { model_uid } = request.params as { model_uid: string }
-      if (answer.status === 200) pages.addOnCluster(model_uid, upstream.address)
-      return relay(reply, answer)
-    }),
-  )
-  typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, async (request, reply) => {
+  translated(api.createImageUi, async (request, reply, profile) => {
+    if (profile.major >= 3) {
+      throw new HttpError(
+        404,
+        `Xinference ${profile.version} has no web UI for image models; use its API (/v1/images/generations)`,
+      )
+    }
+    const answer = await askFor(request, reply)('POST', upstreamPath(request.url), { body: request.body })
+    if (answer.status === 200) pages.addOnCluster(request.params.model_uid, upstream.address)
+    return relay(reply, answer)
+  })
+  own(api.getModelUi, async (request, reply) => {
     const { model_uid } = request.params
     // Every running language model has its chat page here, as on the platform, whether or not its UI was made
     // through this gateway (a bookmark, a relaunch; an upstream platform serves the page itself, which would run

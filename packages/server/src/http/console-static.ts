@@ -3,6 +3,11 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 
+/** Paths that are the console itself (its files and the redirects to them), not the API. */
+export function isConsolePath(url: string): boolean {
+  return url === '/' || url === '/ui' || url === '/ui/' || url.startsWith('/ui/')
+}
+
 /**
  * Serves the console build under /ui/, compressed where the browser accepts it. Hashed assets are cached for good,
  * index.html never, so a new build shows at the next load. `/` and `/ui` lead to `/ui/`; a path deep link such as /ui/cluster_info leads to its

@@ -8,6 +8,13 @@ import { cutStalledBodies } from './slow-bodies.js'
 import { TIMEOUTS } from './timeouts.js'
 import { jsonSerializerCompiler, zodValidatorCompiler } from './zod-type-provider.js'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, in order: for the tests that hold the server to the route table. */
+    registeredRoutes: readonly { method: string; url: string }[]
+  }
+}
+
 /**
  * A Fastify server with the front door every mode shares (platform and gateway): limits and timeouts, the
  * `{detail}` error model, zod schemas, the Host/Origin/JSON guard and the security headers. Routes come on top.
@@ -36,6 +43,11 @@ export function createServer(config: Config): FastifyInstance {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+  })
+  const routes: { method: string; url: string }[] = []
+  app.decorate('registeredRoutes', routes)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
   })
   app.setValidatorCompiler(zodValidatorCompiler)
   app.setSerializerCompiler(jsonSerializerCompiler)

@@ -125,7 +125,7 @@ export async function startLocalHub(options: LocalHubOptions = {}, port = 0): Pr
 export const TINY_GGUF_SIZE = tinyModel('chat').length
 
 /**
- * `node dist/testing/local-hub.js PORT [BYTES_PER_SECOND]`: the stand-in hub as a process, for end-to-end tests
+ * `node test-dist/test/support/local-hub.js PORT [BYTES_PER_SECOND]`: the stand-in hub as a process, for end-to-end tests
  * that launch through a slow download.
  */
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

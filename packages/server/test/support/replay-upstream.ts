@@ -227,11 +227,14 @@ export async function startReplayUpstream(
     if (replay.fault === 'mid-stream') {
       const firstEvent = whole.indexOf('\r\n\r\n')
       response.write(whole.slice(0, firstEvent > 0 ? firstEvent + 4 : Math.floor(whole.length / 2)))
+      // Pacing, not a wait: the first event leaves on its own before the connection breaks, as when upstream
+      // dies mid-answer (destroyed at once, the socket could drop what was written with it).
       await new Promise((resolve) => setTimeout(resolve, 50))
       return response.socket?.destroy()
     }
     if (sse) {
-      // As upstream streams it: one `data:` event per chunk, each written on its own.
+      // As upstream streams it: one `data:` event per chunk, each written on its own. The pause paces the
+      // replay (not a wait for anything): without it the events would leave coalesced in one packet.
       for (const event of sse) {
         response.write(sseEvent(event))
         await new Promise((resolve) => setTimeout(resolve, 5))

@@ -4,9 +4,7 @@ import { useNavigate } from 'react-router'
 import { lazyThemed } from '../../components/themed'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
-import { refusedPermission } from '../../lib/api-client'
 import { isLoggedIn, tokenSubject } from '../../lib/auth'
-import { missingPermission } from '../../lib/permission'
 import { routes } from '../../lib/routes'
 import { resumeSession, sessionWaiting } from '../../lib/session-resume'
 import { authStatusStore, tokenCookie, type AuthStatus } from '../../lib/storage'
@@ -57,14 +55,12 @@ export function AuthDialog() {
   if (!status) return null
   // Whoever was signed in when the 401 came may sign in again over the page (the token stays until CONFIRMED).
   const resumable = status === '401' && isLoggedIn() ? tokenSubject() : null
-  // Beside SPEC's words, which permission the refused request needed (none where no permission would help).
-  const needed = status === '403' ? refusedPermission() : null
   return (
     <Suspense>
       <AuthStatusDialog
         title={t(TEXTS[status].title)}
         text={t(TEXTS[status].text)}
-        detail={needed ? missingPermission(needed) : undefined}
+        refused={status === '403'}
         onConfirm={confirm}
         resume={resumable ? { username: resumable, onSignedIn: signedInAgain } : undefined}
       />

@@ -1,3 +1,4 @@
+import { api, scopesOf } from '@serving-console/contract'
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import { Link, useLocation } from 'react-router'
 import { IconButton } from '../../components/button'
@@ -28,7 +29,7 @@ interface Entry {
   label: MessageId
   Icon: ComponentType
   to: string
-  /** The scopes, any of them, that open its section (the server's route table; v3 adds `monitor:view`). */
+  /** The scopes, any of them, that open its section: those of the route its screen reads first (the route table). */
   scopes: readonly string[]
 }
 
@@ -41,52 +42,56 @@ const ENTRIES: Entry[] = [
     label: 'shell.nav.launchModel',
     Icon: RocketLaunchOutlinedIcon,
     to: routes.launchModel.href('llm'),
-    scopes: ['models:list'],
+    scopes: scopesOf(api.listModels),
   },
   {
     label: 'shell.nav.runningModels',
     Icon: ViewListOutlinedIcon,
     to: routes.runningModels.href('LLM'),
-    scopes: ['models:list'],
+    scopes: scopesOf(api.listModels),
   },
   {
     label: 'shell.nav.registerModel',
     Icon: AddBoxOutlinedIcon,
     to: routes.registerModel.href('llm'),
-    scopes: ['models:register'],
+    scopes: scopesOf(api.registerModel),
   },
   {
     label: 'shell.nav.clusterInfo',
     Icon: DnsOutlinedIcon,
     to: routes.clusterInfo.href(),
+    // Upstream v3's scope for monitoring, which the route table does not name (its cluster routes need `admin`,
+    // which holds every scope).
     scopes: ['monitor:view'],
   },
 ]
 
-/**
- * The System group: users and what goes with them, each page its own entry (the server's route table: v3's
- * scopes; `admin` opens all).
- */
+/** The System group: users and what goes with them, each page its own entry (`admin` opens all). */
 const SYSTEM_ENTRIES: Entry[] = [
   {
     label: 'system.nav.users',
     Icon: PeopleOutlinedIcon,
     to: routes.system.href('users'),
-    scopes: ['users:manage'],
+    scopes: scopesOf(api.listUsers),
   },
   {
     label: 'system.nav.keys',
     Icon: VpnKeyOutlinedIcon,
     to: routes.system.href('keys'),
-    scopes: ['keys:create', 'keys:manage'],
+    scopes: scopesOf(api.listKeys),
   },
   {
     label: 'system.nav.security',
     Icon: SecurityOutlinedIcon,
     to: routes.system.href('security'),
-    scopes: ['admin'],
+    scopes: scopesOf(api.getRateLimit),
   },
-  { label: 'system.nav.audit', Icon: HistoryIcon, to: routes.system.href('audit'), scopes: ['admin'] },
+  {
+    label: 'system.nav.audit',
+    Icon: HistoryIcon,
+    to: routes.system.href('audit'),
+    scopes: scopesOf(api.searchAudit),
+  },
 ]
 
 /** Whether `to` is the screen at `pathname`: the section, and for System (one section, four entries) the page. */

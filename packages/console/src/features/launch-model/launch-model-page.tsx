@@ -6,8 +6,12 @@ import { RouteTabs } from '../../components/route-tabs'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { HOME, rememberSection, routes } from '../../lib/routes'
-import { builtinCatalogueHeadQuery, builtinCatalogueQuery, customCatalogueQuery } from './api/get-catalogue'
-import { devicesQuery } from './api/get-devices'
+import {
+  builtinCatalogueHeadQuery,
+  builtinCatalogueQuery,
+  customCatalogueQuery,
+  devicesQuery,
+} from './api/catalogue'
 import { ModelCatalogue } from './components/model-catalogue'
 import type { LaunchKind } from './model/launch-form'
 import { CUSTOM_TABS, TABS } from './model/tabs'

@@ -1,3 +1,4 @@
+import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { Notice } from '../../components/notice'
@@ -7,9 +8,9 @@ import { Spinner } from '../../components/spinner'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { toastMessageFor } from '../../lib/api-client'
+import { apiQuery } from '../../lib/api-query'
 import { rememberSection, routes } from '../../lib/routes'
 import { customJsonStore } from '../../lib/storage'
-import { registrationQuery } from './api/get-registration'
 import { RegisterForm } from './components/register-form'
 import { fromPayload, REGISTER_KINDS, type RegisterKind } from './model/forms'
 
@@ -31,7 +32,13 @@ function EditModel({ kind, modelName }: { kind: RegisterKind; modelName: string 
   const t = useT()
   const copy = customJsonStore.get()
   const fromSession = copy?.model_name === modelName ? copy : null
-  const saved = useQuery({ ...registrationQuery(kind, modelName), enabled: fromSession === null })
+  // `GET /api/v1/model_registrations/{type}/{model_name}`: a custom model, for edit mode entered with no copy in
+  // the session (a bookmark, a new tab).
+  const saved = useQuery(
+    apiQuery(api.getRegistration, { model_type: kind, model_name: modelName }, undefined, {
+      enabled: fromSession === null,
+    }),
+  )
   const registration = fromSession ?? (saved.data as Record<string, unknown> | undefined)
   if (registration) {
     return (

@@ -1,4 +1,4 @@
-import type { RunningModel } from '@serving-console/contract'
+import { api, type RunningModel } from '@serving-console/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
@@ -8,13 +8,13 @@ import { DeleteOutlineOutlinedIcon } from '../../components/icons'
 import { LoadError } from '../../components/load-error'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
+import { routeKey } from '../../lib/api-query'
 import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
-import { runningKeys } from './api/keys'
 import { useOpenModelUi } from './api/model-ui'
 import { runningModelsQuery } from '../../lib/running-models'
 import { rowsOfType, useTerminateModel } from './api/running-models'
@@ -73,7 +73,8 @@ export function RunningModelsPage() {
   useEffect(() => {
     if (lastFlag.current === isCallingApi) return
     lastFlag.current = isCallingApi
-    void queryClient.invalidateQueries({ queryKey: runningKeys.lists })
+    // Every running list, whichever token it was read with (not the attention strip, which keeps its beat).
+    void queryClient.invalidateQueries({ queryKey: routeKey(api.listModels) })
   }, [isCallingApi, queryClient])
 
   const tab = TABS.find((candidate) => candidate.value === runningModelType)

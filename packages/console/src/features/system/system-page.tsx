@@ -1,4 +1,4 @@
-import { accessOfRequest, neededPermission, routePatterns } from '@serving-console/contract'
+import { api, scopesOf, type Route } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, useParams } from 'react-router'
@@ -17,21 +17,20 @@ import { SecurityPage } from './security/security-page'
 import { UsersPage } from './users/users-page'
 
 /** Each page: its title, its content, and the list it reads, whose route says which scopes open the page. */
-const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: string }> = {
-  users: { title: 'system.nav.users', Content: UsersPage, list: routePatterns.users },
-  keys: { title: 'system.nav.keys', Content: KeysPage, list: routePatterns.keys },
-  security: { title: 'system.nav.security', Content: SecurityPage, list: routePatterns.rateLimit },
-  audit: { title: 'system.nav.audit', Content: AuditPage, list: routePatterns.auditSearch },
+const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Route }> = {
+  users: { title: 'system.nav.users', Content: UsersPage, list: api.listUsers },
+  keys: { title: 'system.nav.keys', Content: KeysPage, list: api.listKeys },
+  security: { title: 'system.nav.security', Content: SecurityPage, list: api.getRateLimit },
+  audit: { title: 'system.nav.audit', Content: AuditPage, list: api.searchAudit },
 }
 
 /**
  * The permission the page takes when the signed-in token holds none of its scopes (the contract's route table;
  * admin holds all); null when it may be opened, or nothing is known (auth off, a token without scopes).
  */
-function lackedPermission(list: string): string | null {
-  const access = accessOfRequest('GET', list)
-  const scopes = access === undefined || access === 'public' || access === 'signed-in' ? [] : [access].flat()
-  return scopes.length === 0 || mayOpen(scopes) ? null : neededPermission('GET', list)
+function lackedPermission(list: Route): string | null {
+  const scopes = scopesOf(list)
+  return scopes.length === 0 || mayOpen(scopes) ? null : scopes.join(' / ')
 }
 
 const isPage = (value: string | undefined): value is Page =>

@@ -1,6 +1,7 @@
+import { auditCategoryOf, routeOfRegistered } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuditLog, AuditTier } from './audit-log.js'
-import { isConsolePath } from '../auth/route-scopes.js'
+import { isConsolePath } from '../../http/console-static.js'
 import { addressKey } from '../auth/sign-in-limiter.js'
 import { clientAddress } from '../../http/client-view.js'
 
@@ -16,10 +17,6 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Refusals are recorded even for reads: who was turned away, from where. */
 const REFUSALS = new Set([401, 403, 429])
-const INFERENCE = /^\/(?:api\/)?v1\/(?:chat\/|completions|embeddings|rerank|images\/|audio\/)/
-const AUTH = /^\/(?:token$|(?:api\/)?v1\/auth\/)/
-/** The trail reads itself without recording the reads. */
-const UNRECORDED = /^\/(?:api\/)?v1\/audit\//
 
 function statusWord(request: FastifyRequest, code: number, category: string): string {
   if (request.auditStatus) return request.auditStatus
@@ -87,13 +84,12 @@ export function installAudit(
     const code = reply.statusCode
     const path = request.url.split('?', 1)[0] ?? ''
     const routeUrl = request.routeOptions.url
-    const recorded =
-      routeUrl !== undefined &&
-      !isConsolePath(routeUrl) &&
-      !UNRECORDED.test(path) &&
-      (!READS.has(request.method) || REFUSALS.has(code))
-    if (!recorded) return done()
-    const category = INFERENCE.test(path) ? 'inference' : AUTH.test(path) ? 'auth' : 'admin'
+    if (routeUrl === undefined || isConsolePath(routeUrl)) return done()
+    // The category is the route's entry's in the table (found by the registered route); `none` for the trail's
+    // own routes, which read themselves without recording the reads.
+    const category =
+      routeOfRegistered(request.method, routeUrl)?.audit ?? auditCategoryOf(request.method, path)
+    if (category === 'none' || (READS.has(request.method) && !REFUSALS.has(code))) return done()
     const identity = request.identity
     const params = request.params as { model_uid?: unknown } | undefined
     const body = request.body as { model?: unknown; model_uid?: unknown; model_name?: unknown } | undefined

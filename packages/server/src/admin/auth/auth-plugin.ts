@@ -1,15 +1,14 @@
+import {
+  allowedWhilePasswordMustChange,
+  isKeyRoute,
+  routeOfRegistered,
+  type Access,
+} from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { keyReaches } from './api-keys.js'
 import { KeyRefused, notAuthenticated, holds, type Authenticator, type Identity } from './authenticator.js'
 import type { FailureBans } from './failure-bans.js'
-import {
-  accessFor,
-  isConsolePath,
-  KEY_ROUTES,
-  PASSWORD_CHANGE_ROUTES,
-  routeKey,
-  type Access,
-} from './route-scopes.js'
+import { isConsolePath } from '../../http/console-static.js'
 import { clientAddress } from '../../http/client-view.js'
 import { HttpError } from '../../http/http-error.js'
 
@@ -55,8 +54,9 @@ function modelNamed(request: FastifyRequest): string | undefined {
 }
 
 /**
- * With auth on, every API route needs a valid token holding the route's scope (ROUTE_SCOPES); only `/token`, the
- * auth flag and the console's own files are open. Without it, everything is open. With the user store, as v3: an
+ * With auth on, every API route needs a valid token holding the scope its entry in the route table names (found
+ * by the registered route); only the entries open to all (`/token`, the auth flag …) and the console's own files
+ * are open. Without it, everything is open. With the user store, as v3: an
  * address that failed too often is refused (429) whatever it sends without a valid credential, an (address, API
  * key) pair that failed too often is refused, an API key reaches only models (and only those its permissions
  * name), and a user whose password was reset may only change it. Installed on the root instance (not
@@ -88,8 +88,9 @@ export function installAuth(
     const routeUrl = request.routeOptions.url
     // Unknown paths fall through to the 404 handler, which tells nothing.
     if (routeUrl === undefined || isConsolePath(routeUrl)) return
-    const method = request.method === 'HEAD' ? 'GET' : request.method
-    const access = accessFor(method, routeUrl) ?? 'admin'
+    // A route outside the table (none is: test/route-table.test.ts) is an administrator's.
+    const entry = routeOfRegistered(request.method, routeUrl)
+    const access = entry?.access ?? 'admin'
     // Sign-in and refresh check their own credential first (routes/token.ts).
     if (access === 'public') return
 
@@ -123,11 +124,10 @@ export function installAuth(
       }
     }
     request.identity = identity
-    const key = routeKey(method, routeUrl) ?? ''
-    if (identity.mustChangePassword && !PASSWORD_CHANGE_ROUTES.has(key)) {
+    if (identity.mustChangePassword && !allowedWhilePasswordMustChange(entry)) {
       throw new HttpError(403, 'Password change required before using this account.')
     }
-    if (identity.key && !KEY_ROUTES.has(key)) {
+    if (identity.key && !isKeyRoute(entry)) {
       throw new HttpError(403, 'API keys can only access model query and inference endpoints')
     }
     if (!allows(identity, access)) throw new HttpError(403, 'Not enough permissions')

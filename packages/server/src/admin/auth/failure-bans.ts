@@ -95,7 +95,7 @@ export interface NewBan {
 
 /**
  * Upstream v3's failure limits: failed authentications from one address ban the address (429 for what it sends
- * without a valid credential: plugins/auth.ts); refused uses of one API key from one address ban that pair.
+ * without a valid credential: auth-plugin.ts); refused uses of one API key from one address ban that pair.
  * Addresses are counted as `addressKey` has them (IPv4 however written, IPv6 by its /64), so a ban is lifted by
  * the address as the client wrote it. Kept in memory, as v3 does (a restart lifts them); the limits themselves are
  * settings (`load`/`save`).

@@ -1,26 +1,11 @@
-import {
-  ApiKey,
-  ApiKeyList,
-  BannedIp,
-  CreatedKey,
-  CreateKeyRequest,
-  KeyIdParams,
-  KeyPermissions,
-  OkResponse,
-  routePatterns,
-  UnbanIpRequest,
-  UnbannedResponse,
-  UpdateKeyRequest,
-} from '@serving-console/contract'
+import { api, type ApiKey } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import * as z from 'zod/mini'
 import type { KeyStore } from '../auth/api-keys.js'
 import { holds } from '../auth/authenticator.js'
 import type { FailureBans } from '../auth/failure-bans.js'
 import type { UserStore } from '../auth/user-store.js'
 import { HttpError } from '../../http/http-error.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 export interface KeyRouteOptions {
   store: { users: UserStore; keys: KeyStore; bans: FailureBans } | null
@@ -34,7 +19,6 @@ export interface KeyRouteOptions {
  * its hash, so there is nothing to reveal later (v3 keeps keys encrypted and can).
  */
 export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const store = () => {
     if (!options.store) throw new HttpError(400, options.reason)
     return options.store
@@ -56,99 +40,62 @@ export async function keyRoutes(app: FastifyInstance, options: KeyRouteOptions) 
     return key
   }
 
-  for (const url of specAndUpstream(routePatterns.keys)) {
-    typed.post(
-      url,
-      { schema: { body: CreateKeyRequest, response: { 201: CreatedKey } } },
-      async (request, reply) => {
-        const { users, keys } = store()
-        const { owner, ...key } = request.body
-        // A key acts as its owner, with the owner's scopes: one made for someone else would lend the maker that
-        // person's scopes. So only an administrator, who holds every scope already, names another owner; anyone
-        // else's `owner` is ignored, as v3 ignores it for non-managers (docs/security.md).
-        const ownerId = owner !== undefined && request.admin ? owner : callerId(request)
-        if (!users.byId(ownerId)) throw new HttpError(404, 'User not found')
-        return reply.code(201).send(keys.create(ownerId, key))
-      },
+  serve(app, api.createKey, async (request, reply) => {
+    const { users, keys } = store()
+    const { owner, ...key } = request.body
+    // A key acts as its owner, with the owner's scopes: one made for someone else would lend the maker that
+    // person's scopes. So only an administrator, who holds every scope already, names another owner; anyone
+    // else's `owner` is ignored, as v3 ignores it for non-managers (docs/security.md).
+    const ownerId = owner !== undefined && request.admin ? owner : callerId(request)
+    if (!users.byId(ownerId)) throw new HttpError(404, 'User not found')
+    return reply.code(201).send(keys.create(ownerId, key))
+  })
+  serve(app, api.listKeys, (request) =>
+    store().keys.list(manages(request) ? request.query.owner : callerId(request)),
+  )
+  serve(app, api.getKey, (request) => {
+    const { owner_username: _owner, ...key } = visibleKey(request, request.params.key_id)
+    return key
+  })
+  serve(app, api.updateKey, (request) => {
+    visibleKey(request, request.params.key_id)
+    store().keys.update(request.params.key_id, request.body)
+    return { ok: true }
+  })
+  serve(app, api.deleteKey, (request) => {
+    visibleKey(request, request.params.key_id)
+    store().keys.remove(request.params.key_id)
+    store().bans.unbanKeys(request.params.key_id)
+    return { ok: true }
+  })
+  serve(app, api.revealKey, (request) => {
+    visibleKey(request, request.params.key_id)
+    throw new HttpError(
+      409,
+      'This server keeps API keys only as hashes: a key is shown once, when it is created. Create a new key and delete this one.',
     )
-    typed.get(
-      url,
-      {
-        schema: {
-          querystring: z.object({ owner: z.optional(z.coerce.number().check(z.int(), z.positive())) }),
-          response: { 200: ApiKeyList },
-        },
-      },
-      (request) => store().keys.list(manages(request) ? request.query.owner : callerId(request)),
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.key)) {
-    typed.get(url, { schema: { params: KeyIdParams, response: { 200: ApiKey } } }, (request) => {
-      const { owner_username: _owner, ...key } = visibleKey(request, request.params.key_id)
-      return key
-    })
-    typed.put(
-      url,
-      { schema: { params: KeyIdParams, body: UpdateKeyRequest, response: { 200: OkResponse } } },
-      (request) => {
-        visibleKey(request, request.params.key_id)
-        store().keys.update(request.params.key_id, request.body)
-        return { ok: true }
-      },
-    )
-    typed.delete(url, { schema: { params: KeyIdParams, response: { 200: OkResponse } } }, (request) => {
-      visibleKey(request, request.params.key_id)
-      store().keys.remove(request.params.key_id)
-      store().bans.unbanKeys(request.params.key_id)
-      return { ok: true }
-    })
-  }
-  for (const url of specAndUpstream(routePatterns.keyReveal)) {
-    typed.get(url, { schema: { params: KeyIdParams } }, (request) => {
-      visibleKey(request, request.params.key_id)
-      throw new HttpError(
-        409,
-        'This server keeps API keys only as hashes: a key is shown once, when it is created. Create a new key and delete this one.',
-      )
-    })
-  }
-  for (const url of specAndUpstream(routePatterns.keyPermissions)) {
-    typed.get(url, { schema: { params: KeyIdParams, response: { 200: KeyPermissions } } }, (request) => ({
-      model_permissions: visibleKey(request, request.params.key_id).model_permissions,
-    }))
-    typed.put(
-      url,
-      { schema: { params: KeyIdParams, body: KeyPermissions, response: { 200: OkResponse } } },
-      (request) => {
-        visibleKey(request, request.params.key_id)
-        store().keys.update(request.params.key_id, request.body)
-        return { ok: true }
-      },
-    )
-  }
+  })
+  serve(app, api.getKeyPermissions, (request) => ({
+    model_permissions: visibleKey(request, request.params.key_id).model_permissions,
+  }))
+  serve(app, api.setKeyPermissions, (request) => {
+    visibleKey(request, request.params.key_id)
+    store().keys.update(request.params.key_id, request.body)
+    return { ok: true }
+  })
   // The bans of one key, by address.
-  for (const url of specAndUpstream(routePatterns.keyBanned)) {
-    typed.get(url, { schema: { params: KeyIdParams, response: { 200: z.array(BannedIp) } } }, (request) =>
-      store()
-        .bans.bannedKeys(visibleKey(request, request.params.key_id).id)
-        .map(({ ip, banned_until, remaining_seconds }) => ({ ip, banned_until, remaining_seconds })),
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.keyUnban)) {
-    typed.post(
-      url,
-      { schema: { params: KeyIdParams, body: UnbanIpRequest, response: { 200: OkResponse } } },
-      (request) => {
-        const { ip } = request.body
-        if (!ip) throw new HttpError(400, 'ip required')
-        store().bans.unbanKey(ip, visibleKey(request, request.params.key_id).id)
-        return { ok: true }
-      },
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.keyUnbanAll)) {
-    typed.post(url, { schema: { params: KeyIdParams, response: { 200: UnbannedResponse } } }, (request) => ({
-      unbanned: store().bans.unbanKeys(visibleKey(request, request.params.key_id).id),
-    }))
-  }
+  serve(app, api.listKeyBans, (request) =>
+    store()
+      .bans.bannedKeys(visibleKey(request, request.params.key_id).id)
+      .map(({ ip, banned_until, remaining_seconds }) => ({ ip, banned_until, remaining_seconds })),
+  )
+  serve(app, api.unbanKeyAddress, (request) => {
+    const { ip } = request.body
+    if (!ip) throw new HttpError(400, 'ip required')
+    store().bans.unbanKey(ip, visibleKey(request, request.params.key_id).id)
+    return { ok: true }
+  })
+  serve(app, api.unbanKeyEverywhere, (request) => ({
+    unbanned: store().bans.unbanKeys(visibleKey(request, request.params.key_id).id),
+  }))
 }

@@ -1,9 +1,8 @@
-import { routePatterns, SetupRequest, SetupResponse, SetupStatus } from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { PASSWORD_MIN_LENGTH, type UserStore } from '../auth/user-store.js'
 import { HttpError } from '../../http/http-error.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 /**
  * Upstream v3's first-run set-up, at its paths: while the built-in user store (`--auth`) has no user, anyone who
@@ -14,27 +13,18 @@ export async function setupRoutes(
   app: FastifyInstance,
   options: { store: UserStore | null; reason: string },
 ) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const { store } = options
-  for (const url of specAndUpstream(routePatterns.setupStatus)) {
-    typed.get(url, { schema: { response: { 200: SetupStatus } } }, () => {
-      const needed = store !== null && store.count() === 0
-      return { needs_setup: needed, initialized: !needed, password_min_length: PASSWORD_MIN_LENGTH }
-    })
-  }
-  for (const url of specAndUpstream(routePatterns.setup)) {
-    typed.post(
-      url,
-      { schema: { body: SetupRequest, response: { 201: SetupResponse } } },
-      async (request, reply) => {
-        if (!store) throw new HttpError(400, options.reason)
-        // The audit trail names who was made (or who tried), as for a sign-in.
-        request.auditUser = request.body.username
-        const admin = await store.setup(request.body.username, request.body.password)
-        if (!admin) throw new HttpError(403, 'Setup already completed; an account already exists.')
-        request.log.info(`first administrator ${admin.username} created`)
-        return reply.code(201).send({ id: admin.id, username: admin.username })
-      },
-    )
-  }
+  serve(app, api.getSetupStatus, () => {
+    const needed = store !== null && store.count() === 0
+    return { needs_setup: needed, initialized: !needed, password_min_length: PASSWORD_MIN_LENGTH }
+  })
+  serve(app, api.setUpFirstAdmin, async (request, reply) => {
+    if (!store) throw new HttpError(400, options.reason)
+    // The audit trail names who was made (or who tried), as for a sign-in.
+    request.auditUser = request.body.username
+    const admin = await store.setup(request.body.username, request.body.password)
+    if (!admin) throw new HttpError(403, 'Setup already completed; an account already exists.')
+    request.log.info(`first administrator ${admin.username} created`)
+    return reply.code(201).send({ id: admin.id, username: admin.username })
+  })
 }

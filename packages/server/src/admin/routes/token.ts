@@ -1,13 +1,4 @@
-import {
-  ChangePasswordRequest,
-  ChangePasswordResponse,
-  LoginRequest,
-  LogoutRequest,
-  OkResponse,
-  RefreshRequest,
-  routePatterns,
-  TokenResponse,
-} from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthUser, Authenticator } from '../auth/authenticator.js'
 import type { FailureBans } from '../auth/failure-bans.js'
@@ -15,7 +6,7 @@ import type { UserStore } from '../auth/user-store.js'
 import { SignInLimiter } from '../auth/sign-in-limiter.js'
 import { clientAddress } from '../../http/client-view.js'
 import { HttpError } from '../../http/http-error.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
+import { serve } from '../../http/serve.js'
 
 /** An answer that carries a token is never kept by a browser or a proxy on the way. */
 const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store')
@@ -80,52 +71,39 @@ export async function tokenRoutes(
     }
   }
 
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-  typed.post(
-    routePatterns.token,
-    { schema: { body: LoginRequest, response: { 200: TokenResponse } } },
-    async (request, reply) => {
-      const { username, password } = request.body
-      request.auditUser = username
-      const incorrect = new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
-      const user = await checked(request, username, password, incorrect)
-      noStore(reply)
-      return {
-        ...(await signedIn(user)),
-        ...(user.must_change_password ? { must_change_password: true } : {}),
-      }
-    },
-  )
-  typed.post(
-    routePatterns.authRefresh,
-    { schema: { body: RefreshRequest, response: { 200: TokenResponse } } },
-    async (request, reply) => {
-      if (!store || !authenticator) throw new HttpError(400, 'This server issues no refresh tokens')
-      const renewed = store.useRefresh(request.body.refresh_token)
-      if (!renewed) throw new HttpError(401, 'Invalid or expired refresh token')
-      request.auditUser = renewed.user.username
-      noStore(reply)
-      return {
-        access_token: await authenticator.issueToken(renewed.user, renewed.session),
-        token_type: 'bearer',
-        refresh_token: renewed.refresh,
-      }
-    },
-  )
-  typed.post(
-    routePatterns.authLogout,
-    { schema: { body: LogoutRequest, response: { 200: OkResponse } } },
-    (request) => {
-      const ended = Boolean(
-        store && request.body.refresh_token && store.sessions.endOf(request.body.refresh_token),
-      )
-      // Anyone may call this with anything: only a logout that ended a session is an event of the trail's security
-      // tier; the rest is noise (audit-log.ts).
-      if (!ended) request.auditTier = 'request'
-      return { ok: true }
-    },
-  )
-  typed.post(routePatterns.authLogoutAll, { schema: { response: { 200: OkResponse } } }, (request) => {
+  serve(app, api.signIn, async (request, reply) => {
+    const { username, password } = request.body
+    request.auditUser = username
+    const incorrect = new HttpError(401, 'Incorrect username or password', { 'www-authenticate': 'Bearer' })
+    const user = await checked(request, username, password, incorrect)
+    noStore(reply)
+    return {
+      ...(await signedIn(user)),
+      ...(user.must_change_password ? { must_change_password: true } : {}),
+    }
+  })
+  serve(app, api.refreshToken, async (request, reply) => {
+    if (!store || !authenticator) throw new HttpError(400, 'This server issues no refresh tokens')
+    const renewed = store.useRefresh(request.body.refresh_token)
+    if (!renewed) throw new HttpError(401, 'Invalid or expired refresh token')
+    request.auditUser = renewed.user.username
+    noStore(reply)
+    return {
+      access_token: await authenticator.issueToken(renewed.user, renewed.session),
+      token_type: 'bearer',
+      refresh_token: renewed.refresh,
+    }
+  })
+  serve(app, api.signOut, (request) => {
+    const ended = Boolean(
+      store && request.body.refresh_token && store.sessions.endOf(request.body.refresh_token),
+    )
+    // Anyone may call this with anything: only a logout that ended a session is an event of the trail's security
+    // tier; the rest is noise (audit-log.ts).
+    if (!ended) request.auditTier = 'request'
+    return { ok: true }
+  })
+  serve(app, api.signOutEverywhere, (request) => {
     const userId = request.identity?.userId
     if (!store || userId === undefined) {
       throw new HttpError(400, 'Sessions here are not kept by this server: its tokens end when they expire.')
@@ -133,30 +111,26 @@ export async function tokenRoutes(
     store.sessions.endAll(userId)
     return { ok: true }
   })
-  typed.put(
-    routePatterns.ownPassword,
-    { schema: { body: ChangePasswordRequest, response: { 200: ChangePasswordResponse } } },
-    async (request, reply) => {
-      const username = request.identity?.username
-      if (!store || !username) {
-        throw new HttpError(400, 'Passwords here are not kept by this server: they are set in its auth file.')
-      }
-      const { current_password, new_password } = request.body
-      if (current_password === new_password) {
-        throw new HttpError(400, 'The new password must differ from the current one')
-      }
-      const user = await checked(
-        request,
-        username,
-        current_password,
-        new HttpError(400, 'The current password is not correct'),
-      )
-      const wrong = new HttpError(400, 'The current password is not correct')
-      if (user.id === undefined || user.credential === undefined) throw wrong
-      const credential = await store.setOwnPassword(user.id, new_password, user.credential)
-      if (!credential) throw wrong
-      noStore(reply)
-      return { ok: true, ...(await signedIn({ ...user, must_change_password: false, credential })) }
-    },
-  )
+  serve(app, api.changeOwnPassword, async (request, reply) => {
+    const username = request.identity?.username
+    if (!store || !username) {
+      throw new HttpError(400, 'Passwords here are not kept by this server: they are set in its auth file.')
+    }
+    const { current_password, new_password } = request.body
+    if (current_password === new_password) {
+      throw new HttpError(400, 'The new password must differ from the current one')
+    }
+    const user = await checked(
+      request,
+      username,
+      current_password,
+      new HttpError(400, 'The current password is not correct'),
+    )
+    const wrong = new HttpError(400, 'The current password is not correct')
+    if (user.id === undefined || user.credential === undefined) throw wrong
+    const credential = await store.setOwnPassword(user.id, new_password, user.credential)
+    if (!credential) throw wrong
+    noStore(reply)
+    return { ok: true, ...(await signedIn({ ...user, must_change_password: false, credential })) }
+  })
 }

@@ -1,21 +1,8 @@
-import {
-  AdminUser,
-  AdminUserList,
-  CreateUserRequest,
-  OkResponse,
-  ResetPasswordRequest,
-  routePatterns,
-  SetupResponse,
-  UpdateUserRequest,
-  UserIdParams,
-  UserPermissions,
-  type Scope,
-} from '@serving-console/contract'
+import { api, type AdminUser, type Scope } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LastAdministrator, type StoredUser, type UserStore } from '../auth/user-store.js'
 import { HttpError } from '../../http/http-error.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 const listed = (user: StoredUser): AdminUser => ({ ...user, source: 'local' })
 
@@ -27,7 +14,6 @@ const listed = (user: StoredUser): AdminUser => ({ ...user, source: 'local' })
  * takes something away (disabling, a new password, removal) ends the user's sessions at once (user-store.ts).
  */
 export async function userRoutes(app: FastifyInstance, options: { store: UserStore | null; reason: string }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const store = () => {
     if (!options.store) throw new HttpError(400, options.reason)
     return options.store
@@ -64,75 +50,51 @@ export async function userRoutes(app: FastifyInstance, options: { store: UserSto
     }
   }
 
-  for (const url of specAndUpstream(routePatterns.users)) {
-    typed.get(url, { schema: { response: { 200: AdminUserList } } }, () => store().list().map(listed))
-    typed.post(
-      url,
-      { schema: { body: CreateUserRequest, response: { 201: SetupResponse } } },
-      async (request, reply) => {
-        mayGrant(request, request.body.permissions)
-        const user = await store().create(request.body)
-        if (!user) throw new HttpError(409, 'User already exists')
-        return reply.code(201).send({ id: user.id, username: user.username })
-      },
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.user)) {
-    typed.get(url, { schema: { params: UserIdParams, response: { 200: AdminUser } } }, (request) => {
-      const user = store().byId(request.params.user_id)
-      if (!user) throw new HttpError(404, 'User not found')
-      return listed(user)
-    })
-    typed.put(
-      url,
-      { schema: { params: UserIdParams, body: UpdateUserRequest, response: { 200: OkResponse } } },
-      (request) => {
-        target(request, request.params.user_id)
-        if (request.body.permissions) mayGrant(request, request.body.permissions)
-        keepAnAdmin(() => store().update(request.params.user_id, request.body))
-        return { ok: true }
-      },
-    )
-    typed.delete(url, { schema: { params: UserIdParams, response: { 200: OkResponse } } }, (request) => {
-      target(request, request.params.user_id)
-      keepAnAdmin(() => store().remove(request.params.user_id))
-      return { ok: true }
-    })
-  }
+  serve(app, api.listUsers, () => store().list().map(listed))
+  serve(app, api.createUser, async (request, reply) => {
+    mayGrant(request, request.body.permissions)
+    const user = await store().create(request.body)
+    if (!user) throw new HttpError(409, 'User already exists')
+    return reply.code(201).send({ id: user.id, username: user.username })
+  })
+  serve(app, api.getUser, (request) => {
+    const user = store().byId(request.params.user_id)
+    if (!user) throw new HttpError(404, 'User not found')
+    return listed(user)
+  })
+  serve(app, api.updateUser, (request) => {
+    target(request, request.params.user_id)
+    if (request.body.permissions) mayGrant(request, request.body.permissions)
+    keepAnAdmin(() => store().update(request.params.user_id, request.body))
+    return { ok: true }
+  })
+  serve(app, api.deleteUser, (request) => {
+    target(request, request.params.user_id)
+    keepAnAdmin(() => store().remove(request.params.user_id))
+    return { ok: true }
+  })
   // v3 reads and sets a user's permissions on their own too.
-  for (const url of specAndUpstream(routePatterns.userPermissions)) {
-    typed.get(url, { schema: { params: UserIdParams, response: { 200: UserPermissions } } }, (request) => ({
-      permissions: target(request, request.params.user_id).permissions,
-    }))
-    typed.put(
-      url,
-      { schema: { params: UserIdParams, body: UserPermissions, response: { 200: OkResponse } } },
-      (request) => {
-        target(request, request.params.user_id)
-        mayGrant(request, request.body.permissions)
-        keepAnAdmin(() => store().update(request.params.user_id, request.body))
-        return { ok: true }
-      },
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.userPassword)) {
-    typed.put(
-      url,
-      { schema: { params: UserIdParams, body: ResetPasswordRequest, response: { 200: OkResponse } } },
-      async (request) => {
-        const user = target(request, request.params.user_id)
-        // Whoever sets a password can sign in with it: only over a user whose scopes they hold themselves, or
-        // `users:manage` would be every scope of every non-admin (docs/security.md).
-        const beyond = request.admin ? [] : user.permissions.filter((scope) => !holdsScope(request, scope))
-        if (beyond.length > 0) {
-          throw new HttpError(
-            403,
-            `Cannot set the password of a user holding permissions you do not hold: ${beyond.join(', ')}`,
-          )
-        }
-        await store().resetPassword(request.params.user_id, request.body.new_password)
-        return { ok: true }
-      },
-    )
-  }
+  serve(app, api.getUserPermissions, (request) => ({
+    permissions: target(request, request.params.user_id).permissions,
+  }))
+  serve(app, api.setUserPermissions, (request) => {
+    target(request, request.params.user_id)
+    mayGrant(request, request.body.permissions)
+    keepAnAdmin(() => store().update(request.params.user_id, request.body))
+    return { ok: true }
+  })
+  serve(app, api.setUserPassword, async (request) => {
+    const user = target(request, request.params.user_id)
+    // Whoever sets a password can sign in with it: only over a user whose scopes they hold themselves, or
+    // `users:manage` would be every scope of every non-admin (docs/security.md).
+    const beyond = request.admin ? [] : user.permissions.filter((scope) => !holdsScope(request, scope))
+    if (beyond.length > 0) {
+      throw new HttpError(
+        403,
+        `Cannot set the password of a user holding permissions you do not hold: ${beyond.join(', ')}`,
+      )
+    }
+    await store().resetPassword(request.params.user_id, request.body.new_password)
+    return { ok: true }
+  })
 }

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { generates, type RequestOutcome } from '../runtime/request-outcome.js'
 
 /**
  * The platform's Prometheus metrics, under Xinference's own names and labels (its worker exporter's, as recorded
@@ -42,13 +43,6 @@ export interface ReplicaLoad {
   parallel: number
   /** The launch's `request_limits`; -1 when none, as Xinference writes it. */
   limit: number
-}
-
-/** What a request tells the metrics as it goes. */
-export interface RequestMeter {
-  firstToken(): void
-  done(tokens: { input: number; output: number }): void
-  failed(): void
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
@@ -140,30 +134,22 @@ export class ModelMetrics {
     collectDefaultMetrics({ register: this.registry })
   }
 
-  /** Starts metering one request served by the replica `labels` names. */
-  start(labels: ReplicaLabels, stream: boolean, generates: boolean): RequestMeter {
-    const started = performance.now()
-    const streamed = { ...labels, stream: String(stream) }
-    let sawFirstToken = false
+  /**
+   * Counts one request's outcome for the replica `labels` names: the same outcome the model's usage and log read
+   * (request-outcome.ts). A request whose client went away is a request, not an error, with what it generated.
+   */
+  record(labels: ReplicaLabels, outcome: RequestOutcome): void {
+    const streamed = { ...labels, stream: String(outcome.stream) }
     this.requests.inc(streamed)
-    const seconds = () => (performance.now() - started) / 1000
-    return {
-      firstToken: () => {
-        if (sawFirstToken || !generates) return
-        sawFirstToken = true
-        this.firstToken.observe(streamed, seconds())
-      },
-      done: (tokens) => {
-        this.duration.observe({ ...labels }, seconds())
-        this.inputTokens.inc({ ...labels }, tokens.input)
-        if (!generates) return
-        this.outputTokens.inc({ ...labels }, tokens.output)
-        this.generated.inc({ ...labels }, tokens.output)
-      },
-      failed: () => {
-        this.duration.observe({ ...labels }, seconds())
-        this.errors.inc(streamed)
-      },
+    this.duration.observe({ ...labels }, outcome.durationMs / 1000)
+    if (outcome.firstTokenMs !== null) this.firstToken.observe(streamed, outcome.firstTokenMs / 1000)
+    if (!outcome.ok) {
+      this.errors.inc(streamed)
+      return
     }
+    this.inputTokens.inc({ ...labels }, outcome.inputTokens)
+    if (!generates(outcome.op)) return
+    this.outputTokens.inc({ ...labels }, outcome.outputTokens)
+    this.generated.inc({ ...labels }, outcome.outputTokens)
   }
 }

@@ -1,20 +1,9 @@
-import {
-  routePatterns,
-  ClusterAuth,
-  ClusterHistory,
-  ClusterHistoryQuery,
-  ClusterInfo,
-  ClusterInfoQuery,
-  ClusterVersion,
-  DeviceCount,
-  ServerFeatures,
-} from '@serving-console/contract'
+import { api, type ServerFeatures } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import type { BuildInfo } from '../../build-info.js'
 import { HISTORY_INTERVAL_MS } from '../cluster/resource-history.js'
 import type { ResourceSampler } from '../cluster/resource-sampler.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 export interface ClusterOptions {
   authEnabled: boolean
@@ -28,47 +17,35 @@ export interface ClusterOptions {
 
 /** Cluster routes. In embedded mode the cluster is this machine: one Supervisor and one Worker entry. */
 export async function clusterRoutes(app: FastifyInstance, options: ClusterOptions) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
+  serve(app, api.getClusterAuth, () => ({ auth: options.authEnabled }))
 
-  for (const url of specAndUpstream(routePatterns.clusterAuth)) {
-    typed.get(url, { schema: { response: { 200: ClusterAuth } } }, () => ({ auth: options.authEnabled }))
-  }
+  serve(app, api.getClusterInfo, () => {
+    const machine = options.sampler.current()
+    const node = {
+      ip_address: options.address(),
+      cpu_count: machine.cpuCount,
+      cpu_available: machine.cpuAvailable,
+      mem_total: machine.memTotal,
+      mem_available: machine.memAvailable,
+      mem_used: machine.memTotal - machine.memAvailable,
+    }
+    // As upstream: the supervisor reports no GPUs of its own; the worker holds the machine's GPUs.
+    return [
+      { node_type: 'Supervisor', ...node, gpu_count: 0, gpu_vram_total: 0, gpu_vram_available: 0 },
+      {
+        node_type: 'Worker',
+        ...node,
+        gpu_count: machine.gpu.count,
+        gpu_vram_total: machine.gpu.vramTotal,
+        gpu_vram_available: machine.gpu.vramAvailable,
+      },
+    ]
+  })
 
-  typed.get(
-    routePatterns.clusterInfo,
-    { schema: { querystring: ClusterInfoQuery, response: { 200: ClusterInfo } } },
-    () => {
-      const machine = options.sampler.current()
-      const node = {
-        ip_address: options.address(),
-        cpu_count: machine.cpuCount,
-        cpu_available: machine.cpuAvailable,
-        mem_total: machine.memTotal,
-        mem_available: machine.memAvailable,
-        mem_used: machine.memTotal - machine.memAvailable,
-      }
-      // As upstream: the supervisor reports no GPUs of its own; the worker holds the machine's GPUs.
-      return [
-        { node_type: 'Supervisor', ...node, gpu_count: 0, gpu_vram_total: 0, gpu_vram_available: 0 },
-        {
-          node_type: 'Worker',
-          ...node,
-          gpu_count: machine.gpu.count,
-          gpu_vram_total: machine.gpu.vramTotal,
-          gpu_vram_available: machine.gpu.vramAvailable,
-        },
-      ]
-    },
-  )
-
-  typed.get(
-    routePatterns.clusterVersion,
-    { schema: { response: { 200: ClusterVersion } } },
-    () => options.buildInfo,
-  )
+  serve(app, api.getClusterVersion, () => options.buildInfo)
 
   // The embedded platform has every feature.
-  typed.get(routePatterns.features, { schema: { response: { 200: ServerFeatures } } }, () => ({
+  serve(app, api.getServerFeatures, () => ({
     mode: 'platform' as const,
     administration: options.administration,
     upstream: null,
@@ -80,18 +57,10 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     file_info: true,
   }))
 
-  for (const url of specAndUpstream(routePatterns.clusterHistory)) {
-    typed.get(
-      url,
-      { schema: { querystring: ClusterHistoryQuery, response: { 200: ClusterHistory } } },
-      (request) => ({
-        interval_seconds: HISTORY_INTERVAL_MS / 1000,
-        samples: options.sampler.history.since(Date.now() - request.query.minutes * 60_000),
-      }),
-    )
-  }
+  serve(app, api.getClusterHistory, (request) => ({
+    interval_seconds: HISTORY_INTERVAL_MS / 1000,
+    samples: options.sampler.history.since(Date.now() - request.query.minutes * 60_000),
+  }))
 
-  for (const url of specAndUpstream(routePatterns.clusterDevices)) {
-    typed.get(url, { schema: { response: { 200: DeviceCount } } }, () => options.sampler.current().gpu.count)
-  }
+  serve(app, api.getDeviceCount, () => options.sampler.current().gpu.count)
 }

@@ -1,15 +1,8 @@
-import {
-  LaunchHistory,
-  LaunchHistoryCreate,
-  LaunchHistoryParams,
-  LaunchHistoryQuery,
-  routePatterns,
-} from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { LaunchHistoryRepository } from '../db/launch-history.js'
 import { HttpError } from '../../http/http-error.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 /** Whose history: the signed-in user's, or everyone's (the empty name) when auth is off, as upstream v3 keeps it. */
 const userOf = (request: FastifyRequest) => request.identity?.username ?? ''
@@ -23,26 +16,16 @@ export async function launchHistoryRoutes(
   options: { history: LaunchHistoryRepository },
 ) {
   const { history } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
   const ok = { status: 'ok' as const }
 
-  for (const url of specAndUpstream(routePatterns.launchHistory)) {
-    typed.get(
-      url,
-      { schema: { querystring: LaunchHistoryQuery, response: { 200: LaunchHistory } } },
-      (request) => history.list(userOf(request), request.query.model_name),
-    )
-    typed.post(url, { schema: { body: LaunchHistoryCreate } }, (request) => {
-      history.upsert(request.body, userOf(request))
-      return ok
-    })
-  }
-  for (const url of specAndUpstream(routePatterns.launchHistoryEntry)) {
-    typed.delete(url, { schema: { params: LaunchHistoryParams } }, (request) => {
-      const { model_name, model_uid } = request.params
-      if (!history.delete(model_name, model_uid, userOf(request)))
-        throw new HttpError(404, 'Record not found')
-      return ok
-    })
-  }
+  serve(app, api.listLaunchHistory, (request) => history.list(userOf(request), request.query.model_name))
+  serve(app, api.recordLaunch, (request) => {
+    history.upsert(request.body, userOf(request))
+    return ok
+  })
+  serve(app, api.deleteLaunchRecord, (request) => {
+    const { model_name, model_uid } = request.params
+    if (!history.delete(model_name, model_uid, userOf(request))) throw new HttpError(404, 'Record not found')
+    return ok
+  })
 }

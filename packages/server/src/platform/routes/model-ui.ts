@@ -1,10 +1,4 @@
-import {
-  CreateImageUiRequest,
-  CreateLlmUiRequest,
-  CreateUiResponse,
-  routePatterns,
-  UidParams,
-} from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { HttpError } from '../../http/http-error.js'
 import { CHAT_PAGE_CSP, chatPage } from '../../pages/chat-page.js'
@@ -12,8 +6,7 @@ import { MISSING_PAGE_CSP, missingPage, type Missing } from '../../pages/missing
 import { whyNoWebUi } from '../runtime/capabilities.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { RunningModel } from '../runtime/running-model.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 /**
  * Upstream's "Launch Web UI": `POST /api/v1/ui/{uid}` creates a model's page, then `HEAD`/`GET /{uid}` serve it,
@@ -24,32 +17,19 @@ import { specAndUpstream } from '../../http/paths.js'
  */
 export async function modelUiRoutes(app: FastifyInstance, options: { models: ModelManager }) {
   const { models } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const url of specAndUpstream(routePatterns.createLlmUi)) {
-    typed.post(
-      url,
-      { schema: { params: UidParams, body: CreateLlmUiRequest, response: { 200: CreateUiResponse } } },
-      (request) => {
-        const model = models.get(request.params.model_uid)
-        const why = whyNoWebUi(model.plan.type)
-        if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
-        return { model_uid: model.uid }
-      },
-    )
-  }
-  for (const url of specAndUpstream(routePatterns.createImageUi)) {
-    typed.post(
-      url,
-      { schema: { params: UidParams, body: CreateImageUiRequest, response: { 200: CreateUiResponse } } },
-      () => {
-        throw new HttpError(400, whyNoWebUi('image') ?? 'Image models have no web UI here')
-      },
-    )
-  }
+  serve(app, api.createLlmUi, (request) => {
+    const model = models.get(request.params.model_uid)
+    const why = whyNoWebUi(model.plan.type)
+    if (why) throw new HttpError(400, `Model ${model.uid}: ${why}`)
+    return { model_uid: model.uid }
+  })
+  serve(app, api.createImageUi, () => {
+    throw new HttpError(400, whyNoWebUi('image') ?? 'Image models have no web UI here')
+  })
 
   // GET also answers HEAD (Fastify adds it), which is how the console asks whether the page exists.
-  typed.get(routePatterns.modelUi, { schema: { params: UidParams } }, (request, reply) => {
+  serve(app, api.getModelUi, (request, reply) => {
     const uid = request.params.model_uid
     const model = models.find(uid)
     const missing = whyNoChatPage(model)

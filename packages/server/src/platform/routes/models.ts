@@ -1,26 +1,11 @@
-import {
-  LaunchList,
-  LaunchProgress,
-  LaunchRequest,
-  LaunchResponse,
-  LogsQuery,
-  ModelLogs,
-  ModelUsageHistory,
-  NoContent,
-  ReplicaList,
-  routePatterns,
-  RunningModel,
-  RunningModelList,
-  UidParams,
-} from '@serving-console/contract'
+import { api, type LaunchList, type LaunchProgress, type ReplicaList } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { keyReaches } from '../../admin/auth/api-keys.js'
 import type { LaunchHistoryRepository } from '../db/launch-history.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import { modelRow } from '../runtime/model-row.js'
 import type { RunningModel as Model } from '../runtime/running-model.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+import { serve } from '../../http/serve.js'
 
 function progressOf(model: Model | undefined): LaunchProgress {
   if (!model) return { progress: 0, stage: 'pending', download_files: [] }
@@ -76,105 +61,62 @@ export async function modelRoutes(
   options: { models: ModelManager; history: LaunchHistoryRepository },
 ) {
   const { models, history } = options
-  const typed = app.withTypeProvider<ZodTypeProvider>()
 
-  for (const url of specAndUpstream(routePatterns.models)) {
-    typed.post(
-      url,
-      { schema: { body: LaunchRequest, response: { 200: LaunchResponse } } },
-      async (request) => {
-        const launched = await models.launch(request.body)
-        // Its settings, to launch again from any browser (GET /v1/launch_history). The model runs whatever
-        // becomes of the record: a failed write is logged, never the launch's answer.
-        try {
-          history.upsert(
-            { model_name: request.body.model_name, model_uid: launched.model_uid, data: request.body },
-            request.identity?.username ?? '',
-          )
-        } catch (error) {
-          request.log.warn({ err: error }, `launch history of ${launched.model_uid} not recorded`)
-        }
-        return launched
-      },
-    )
-    // A key limited to some models lists only those: the others are not its business (not even their names).
-    typed.get(url, { schema: { response: { 200: RunningModelList } } }, (request) => {
-      const key = request.identity?.key
-      const listed = models.listed()
-      const reached = key
-        ? listed.filter((model) => keyReaches(key.permissions, { id: model.uid, type: model.plan.type }))
-        : listed
-      return { object: 'list' as const, data: reached.map(modelRow) }
-    })
-  }
+  serve(app, api.launchModel, async (request) => {
+    const launched = await models.launch(request.body)
+    // Its settings, to launch again from any browser (GET /v1/launch_history). The model runs whatever becomes
+    // of the record: a failed write is logged, never the launch's answer.
+    try {
+      history.upsert(
+        { model_name: request.body.model_name, model_uid: launched.model_uid, data: request.body },
+        request.identity?.username ?? '',
+      )
+    } catch (error) {
+      request.log.warn({ err: error }, `launch history of ${launched.model_uid} not recorded`)
+    }
+    return launched
+  })
+  // A key limited to some models lists only those: the others are not its business (not even their names).
+  serve(app, api.listModels, (request) => {
+    const key = request.identity?.key
+    const listed = models.listed()
+    const reached = key
+      ? listed.filter((model) => keyReaches(key.permissions, { id: model.uid, type: model.plan.type }))
+      : listed
+    return { object: 'list' as const, data: reached.map(modelRow) }
+  })
 
-  for (const url of specAndUpstream(routePatterns.launches)) {
-    typed.get(url, { schema: { response: { 200: LaunchList } } }, () =>
-      models.launches().map((model) => ({
-        model_uid: model.uid,
-        model_name: model.plan.family.model_name,
-        model_type: model.plan.type,
-        replica: model.plan.replica,
-        // Listed launches are never ready: ready models are running, not launching.
-        stage: model.stage as LaunchList[number]['stage'],
-        progress: model.progress,
-        error: model.error,
-        download: model.download,
-        created: Math.floor(model.createdAt / 1000),
-        ...(model.idleMinutes === null ? {} : { idle_minutes: model.idleMinutes }),
-      })),
-    )
-  }
+  serve(app, api.listLaunches, () =>
+    models.launches().map((model) => ({
+      model_uid: model.uid,
+      model_name: model.plan.family.model_name,
+      model_type: model.plan.type,
+      replica: model.plan.replica,
+      // Listed launches are never ready: ready models are running, not launching.
+      stage: model.stage as LaunchList[number]['stage'],
+      progress: model.progress,
+      error: model.error,
+      download: model.download,
+      created: Math.floor(model.createdAt / 1000),
+      ...(model.idleMinutes === null ? {} : { idle_minutes: model.idleMinutes }),
+    })),
+  )
 
-  for (const url of specAndUpstream(routePatterns.model)) {
-    typed.get(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, (request) =>
-      modelRow(models.get(request.params.model_uid)),
-    )
-    typed.delete(url, { schema: { params: UidParams, response: { 200: NoContent } } }, async (request) => {
-      await models.terminate(request.params.model_uid)
-      return null
-    })
-  }
-
-  for (const url of specAndUpstream(routePatterns.progress)) {
-    typed.get(url, { schema: { params: UidParams, response: { 200: LaunchProgress } } }, (request) =>
-      progressOf(models.find(request.params.model_uid)),
-    )
-  }
-
-  for (const url of specAndUpstream(routePatterns.cancel)) {
-    typed.post(url, { schema: { params: UidParams, response: { 200: NoContent } } }, (request) => {
-      models.cancel(request.params.model_uid)
-      return null
-    })
-  }
-
-  for (const url of specAndUpstream(routePatterns.replicas)) {
-    typed.get(url, { schema: { params: UidParams, response: { 200: ReplicaList } } }, (request) =>
-      replicasOf(models.get(request.params.model_uid)),
-    )
-  }
-
-  for (const url of specAndUpstream(routePatterns.restart)) {
-    typed.post(url, { schema: { params: UidParams, response: { 200: RunningModel } } }, async (request) =>
-      modelRow(await models.restart(request.params.model_uid)),
-    )
-  }
-
-  for (const url of specAndUpstream(routePatterns.usage)) {
-    typed.get(url, { schema: { params: UidParams, response: { 200: ModelUsageHistory } } }, (request) =>
-      models.get(request.params.model_uid).usageHistory(),
-    )
-  }
-
-  for (const url of specAndUpstream(routePatterns.logs)) {
-    typed.get(
-      url,
-      { schema: { params: UidParams, querystring: LogsQuery, response: { 200: ModelLogs } } },
-      (request) => {
-        const model = models.get(request.params.model_uid)
-        return { model_uid: model.uid, lines: model.log.tail(request.query.tail) }
-      },
-    )
-  }
+  serve(app, api.getModel, (request) => modelRow(models.get(request.params.model_uid)))
+  serve(app, api.terminateModel, async (request) => {
+    await models.terminate(request.params.model_uid)
+    return null
+  })
+  serve(app, api.getLaunchProgress, (request) => progressOf(models.find(request.params.model_uid)))
+  serve(app, api.cancelLaunch, (request) => {
+    models.cancel(request.params.model_uid)
+    return null
+  })
+  serve(app, api.listReplicas, (request) => replicasOf(models.get(request.params.model_uid)))
+  serve(app, api.restartModel, async (request) => modelRow(await models.restart(request.params.model_uid)))
+  serve(app, api.getModelUsage, (request) => models.get(request.params.model_uid).usageHistory())
+  serve(app, api.getModelLogs, (request) => {
+    const model = models.get(request.params.model_uid)
+    return { model_uid: model.uid, lines: model.log.tail(request.query.tail) }
+  })
 }

@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  ChatRequest,
-  Completion,
-  CompletionRequest,
-  EmbeddingList,
-  EmbeddingRequest,
-  RerankRequest,
-  RerankResponse,
-  routePatterns,
-} from '@serving-console/contract'
+import { api, type Completion } from '@serving-console/contract'
 import { clientGone } from '../../http/client-gone.js'
 import { HttpError } from '../../http/http-error.js'
+import { serve } from '../../http/serve.js'
+import { generationParams } from '../runtime/generation-params.js'
 import type { ModelManager } from '../runtime/model-manager.js'
-import type {
-  EmbedResult,
-  GenerationParams,
-  GenerationResult,
-  RerankResult,
-  WorkerRequest,
-} from '../runtime/protocol.js'
+import type { EmbedResult, GenerationResult, RerankResult, WorkerRequest } from '../runtime/protocol.js'
+import type { RequestOutcome } from '../runtime/request-outcome.js'
 import type { RunningModel, ServeOptions } from '../runtime/running-model.js'
-import type { ZodTypeProvider } from '../../http/zod-type-provider.js'
-import { specAndUpstream } from '../../http/paths.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * How an inference request ended (request-outcome.ts): status, tokens, first token and duration, as the
+     * meters and the model's usage counted it. Absent where no model took it (refused before admission).
+     */
+    outcome?: RequestOutcome
+  }
+}
 
 const usageOf = (result: GenerationResult) => ({
   prompt_tokens: result.prompt_tokens,
@@ -30,32 +26,20 @@ const usageOf = (result: GenerationResult) => ({
   total_tokens: result.prompt_tokens + result.completion_tokens,
 })
 
-/** Generation settings; never more new tokens than the model's context holds. */
-function params(body: CompletionRequest | ChatRequest, running: RunningModel): GenerationParams {
-  const maxTokens = body.max_completion_tokens ?? body.max_tokens
-  return {
-    max_tokens: maxTokens ? Math.min(maxTokens, running.contextSize) : undefined,
-    temperature: body.temperature ?? undefined,
-    top_p: body.top_p ?? undefined,
-    stop: body.stop === null || body.stop === undefined ? undefined : [body.stop].flat(),
-  }
-}
-
 /**
- * Who asks, for the fair queue (a signed-in user or key by name, else the address), and the signal that says they
- * went away.
+ * Who asks, for the fair queue (a signed-in user or key by name, else the address); the signal that says they
+ * went away; and where the request's outcome is kept for the audit trail.
  */
 function caller(request: FastifyRequest, reply: FastifyReply): ServeOptions {
   return {
     signal: clientGone(reply),
     client: request.identity ? `user:${request.identity.username}` : `address:${request.ip}`,
+    onOutcome: (outcome) => (request.outcome = outcome),
   }
 }
 
 /** OpenAI-compatible inference, routed by `model` (the uid) to the model's replicas, round-robin. */
 export async function openaiRoutes(app: FastifyInstance, options: { models: ModelManager }) {
-  const typed = app.withTypeProvider<ZodTypeProvider>()
-
   const model = (uid: string, kind: RunningModel['plan']['kind']): RunningModel => {
     const found = options.models.get(uid)
     if (found.plan.kind !== kind)
@@ -134,115 +118,95 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     return undefined
   }
 
-  for (const url of specAndUpstream(routePatterns.chatCompletions)) {
-    typed.post(url, { schema: { body: ChatRequest, response: { 200: Completion } } }, (request, reply) => {
-      const body = request.body
-      const messages = body.messages.map(({ role, content }) => ({ role, content }))
-      const running = model(body.model, 'chat')
-      return generate(
-        reply,
-        caller(request, reply),
-        running,
-        { op: 'chat', messages, params: params(body, running) },
-        Boolean(body.stream),
-        Boolean(body.stream_options?.include_usage),
-        {
-          object: 'chat.completion',
-          chunkObject: 'chat.completion.chunk',
-          chunk: (text) => ({ index: 0, delta: { content: text }, finish_reason: null }),
-          done: (finish) => ({ index: 0, delta: {}, finish_reason: finish }),
-          whole: (result) => ({
-            index: 0,
-            message: { role: 'assistant', content: result.text },
-            finish_reason: result.finish_reason,
-          }),
-        },
-      )
-    })
-  }
-
-  for (const url of specAndUpstream(routePatterns.completions)) {
-    typed.post(
-      url,
-      { schema: { body: CompletionRequest, response: { 200: Completion } } },
-      (request, reply) => {
-        const body = request.body
-        const running = model(body.model, 'chat')
-        return generate(
-          reply,
-          caller(request, reply),
-          running,
-          { op: 'complete', prompt: body.prompt, params: params(body, running) },
-          Boolean(body.stream),
-          Boolean(body.stream_options?.include_usage),
-          {
-            object: 'text_completion',
-            chunkObject: 'text_completion',
-            chunk: (text) => ({ index: 0, text, finish_reason: null }),
-            done: (finish) => ({ index: 0, text: '', finish_reason: finish }),
-            whole: (result) => ({ index: 0, text: result.text, finish_reason: result.finish_reason }),
-          },
-        )
+  serve(app, api.createChatCompletion, (request, reply) => {
+    const body = request.body
+    const messages = body.messages.map(({ role, content }) => ({ role, content }))
+    const running = model(body.model, 'chat')
+    return generate(
+      reply,
+      caller(request, reply),
+      running,
+      { op: 'chat', messages, params: generationParams(body, running.contextSize) },
+      Boolean(body.stream),
+      Boolean(body.stream_options?.include_usage),
+      {
+        object: 'chat.completion',
+        chunkObject: 'chat.completion.chunk',
+        chunk: (text) => ({ index: 0, delta: { content: text }, finish_reason: null }),
+        done: (finish) => ({ index: 0, delta: {}, finish_reason: finish }),
+        whole: (result) => ({
+          index: 0,
+          message: { role: 'assistant', content: result.text },
+          finish_reason: result.finish_reason,
+        }),
       },
     )
-  }
+  })
 
-  for (const url of specAndUpstream(routePatterns.embeddings)) {
-    typed.post(
-      url,
-      { schema: { body: EmbeddingRequest, response: { 200: EmbeddingList } } },
-      async (request, reply) => {
-        const running = model(request.body.model, 'embedding')
-        const inputs = [request.body.input].flat()
-        const result = await running.serve<EmbedResult>({ op: 'embed', inputs }, caller(request, reply))
-        return {
-          object: 'list' as const,
-          model: running.uid,
-          data: result.embeddings.map((embedding, index) => ({
-            object: 'embedding' as const,
-            index,
-            // The openai client asks for base64: little-endian float32, as OpenAI sends.
-            embedding:
-              request.body.encoding_format === 'base64'
-                ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
-                : embedding,
-          })),
-          usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
-        }
+  serve(app, api.createCompletion, (request, reply) => {
+    const body = request.body
+    const running = model(body.model, 'chat')
+    return generate(
+      reply,
+      caller(request, reply),
+      running,
+      { op: 'complete', prompt: body.prompt, params: generationParams(body, running.contextSize) },
+      Boolean(body.stream),
+      Boolean(body.stream_options?.include_usage),
+      {
+        object: 'text_completion',
+        chunkObject: 'text_completion',
+        chunk: (text) => ({ index: 0, text, finish_reason: null }),
+        done: (finish) => ({ index: 0, text: '', finish_reason: finish }),
+        whole: (result) => ({ index: 0, text: result.text, finish_reason: result.finish_reason }),
       },
     )
-  }
+  })
 
-  for (const url of specAndUpstream(routePatterns.rerank)) {
-    typed.post(
-      url,
-      { schema: { body: RerankRequest, response: { 200: RerankResponse } } },
-      async (request, reply) => {
-        const body = request.body
-        const running = model(body.model, 'rerank')
-        const result = await running.serve<RerankResult>(
-          { op: 'rerank', query: body.query, documents: body.documents },
-          caller(request, reply),
-        )
-        const ranked = result.scores
-          .map((relevance_score, index) => ({
-            index,
-            relevance_score,
-            document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
-          }))
-          .sort((a, b) => b.relevance_score - a.relevance_score)
-          .slice(0, body.top_n ?? undefined)
-        return {
-          id: randomUUID(),
-          results: ranked,
-          meta: {
-            api_version: null,
-            billed_units: null,
-            tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
-            warnings: null,
-          },
-        }
-      },
+  serve(app, api.createEmbedding, async (request, reply) => {
+    const running = model(request.body.model, 'embedding')
+    const inputs = [request.body.input].flat()
+    const result = await running.serve<EmbedResult>({ op: 'embed', inputs }, caller(request, reply))
+    return {
+      object: 'list' as const,
+      model: running.uid,
+      data: result.embeddings.map((embedding, index) => ({
+        object: 'embedding' as const,
+        index,
+        // The openai client asks for base64: little-endian float32, as OpenAI sends.
+        embedding:
+          request.body.encoding_format === 'base64'
+            ? Buffer.from(new Float32Array(embedding).buffer).toString('base64')
+            : embedding,
+      })),
+      usage: { prompt_tokens: result.prompt_tokens, total_tokens: result.prompt_tokens },
+    }
+  })
+
+  serve(app, api.rerankDocuments, async (request, reply) => {
+    const body = request.body
+    const running = model(body.model, 'rerank')
+    const result = await running.serve<RerankResult>(
+      { op: 'rerank', query: body.query, documents: body.documents },
+      caller(request, reply),
     )
-  }
+    const ranked = result.scores
+      .map((relevance_score, index) => ({
+        index,
+        relevance_score,
+        document: body.return_documents ? { text: body.documents[index] ?? '' } : null,
+      }))
+      .sort((a, b) => b.relevance_score - a.relevance_score)
+      .slice(0, body.top_n ?? undefined)
+    return {
+      id: randomUUID(),
+      results: ranked,
+      meta: {
+        api_version: null,
+        billed_units: null,
+        tokens: body.return_len ? { input_tokens: result.input_tokens, output_tokens: 0 } : null,
+        warnings: null,
+      },
+    }
+  })
 }

@@ -1,4 +1,5 @@
 import type { ModelUsage as UsageRow, UsageMinute } from '@serving-console/contract'
+import type { RequestOutcome } from './request-outcome.js'
 
 /** Minutes of history each model keeps: the last hour, so a chart opened now is already full. */
 export const USAGE_MINUTES = 60
@@ -13,15 +14,8 @@ interface Minute {
   firstTokens: number
 }
 
-/** What one request came to, as RunningModel.answer saw it. */
-export interface Served {
-  ok: boolean
-  inputTokens: number
-  outputTokens: number
-  /** Time to its first token (ms), where it generated one. */
-  firstTokenMs: number | null
-  at: number
-}
+/** What the usage reads of a request's outcome (request-outcome.ts). */
+export type Served = Pick<RequestOutcome, 'ok' | 'inputTokens' | 'outputTokens' | 'firstTokenMs' | 'at'>
 
 const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60_000
 

@@ -44,17 +44,17 @@ export class FairQueue<T> {
   }
 }
 
-/** Said to a request whose client went away while it waited. */
+/** Said to a request whose client went away while it waited (admission.ts: it leaves the line). */
 export class LeftTheQueue extends Error {
-  constructor() {
-    super('The client went away while its request waited')
+  constructor(message = 'The client went away while its request waited') {
+    super(message)
   }
 }
 
 /**
  * One replica's places: it serves `parallel` requests at once (its context sequences); the rest wait in a
  * FairQueue and each freed place goes to the next in it. A request whose signal aborts while waiting leaves at
- * once. How many may wait is the caller's to bound (RunningModel's admission).
+ * once. How many may wait is the caller's to bound (admission.ts). The worker's places are these too (slots.ts).
  */
 export class Places {
   private serving = 0

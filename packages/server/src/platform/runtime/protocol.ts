@@ -21,9 +21,10 @@ export interface ChatMessage {
   content: string
 }
 
+/** A generation's settings, defaults already applied (generation-params.ts). */
 export interface GenerationParams {
-  max_tokens?: number | undefined
-  temperature?: number | undefined
+  max_tokens: number
+  temperature: number
   top_p?: number | undefined
   stop?: string[] | undefined
 }
@@ -51,6 +52,8 @@ export interface RerankResult {
   input_tokens: number
 }
 
+export type WorkerResult = GenerationResult | EmbedResult | RerankResult
+
 export type ToWorker =
   { type: 'request'; id: number; request: WorkerRequest } | { type: 'cancel'; id: number }
 
@@ -61,5 +64,5 @@ export type FromWorker =
    * sends one message per turn of its event loop, not one per token (docs/platform.md, "Many users at once").
    */
   | { type: 'chunks'; chunks: [id: number, text: string][] }
-  | { type: 'result'; id: number; result: GenerationResult | EmbedResult | RerankResult }
+  | { type: 'result'; id: number; result: WorkerResult }
   | { type: 'error'; id: number | null; message: string }

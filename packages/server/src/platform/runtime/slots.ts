@@ -1,51 +1,44 @@
+import { LeftTheQueue, Places } from './places.js'
+
+/** The worker's requests come from one client (its platform, which already took turns across clients). */
+const PLATFORM = 'platform'
+
 /**
- * A fixed set of things (a model's context sequences) lent out one request at a time each. A request that finds
- * none free waits its turn, first come first served; one whose signal aborts while waiting leaves the line at once.
- * The borrower chooses among the free ones (the sequence holding the longest part of its conversation).
+ * A replica's places as its worker holds them (admission.ts names the words): each place is one of the model's
+ * context sequences, and the request that takes a place chooses which free one (the sequence holding the longest
+ * part of its conversation). The line is the platform's own (Places), first come first served here; a request
+ * whose signal aborts while waiting leaves it at once, told 'cancelled' as the worker answers it.
  */
 export class Slots<T> {
   private readonly free: T[]
-  private readonly waiting: { choose: (free: readonly T[]) => T; resolve: (item: T) => void }[] = []
+  private readonly places: Places
 
   constructor(items: readonly T[]) {
     this.free = [...items]
+    this.places = new Places(items.length)
   }
 
-  /** Requests waiting for a slot. */
+  /** Requests waiting for a place. */
   get queued(): number {
-    return this.waiting.length
+    return this.places.queued
   }
 
-  acquire(choose: (free: readonly T[]) => T, signal: AbortSignal): Promise<T> {
-    if (signal.aborted) return Promise.reject(new Error('cancelled'))
-    if (this.free.length > 0 && this.waiting.length === 0) return Promise.resolve(this.take(choose))
-    return new Promise((resolve, reject) => {
-      const waiter = { choose, resolve }
-      this.waiting.push(waiter)
-      signal.addEventListener(
-        'abort',
-        () => {
-          const index = this.waiting.indexOf(waiter)
-          if (index < 0) return
-          this.waiting.splice(index, 1)
-          reject(new Error('cancelled'))
-        },
-        { once: true },
-      )
-    })
-  }
-
-  /** Gives `item` back: the longest-waiting request gets a slot, or it waits for the next. */
-  release(item: T): void {
-    this.free.push(item)
-    const next = this.waiting.shift()
-    if (next) next.resolve(this.take(next.choose))
-  }
-
-  private take(choose: (free: readonly T[]) => T): T {
+  async acquire(choose: (free: readonly T[]) => T, signal: AbortSignal): Promise<T> {
+    try {
+      await this.places.take(PLATFORM, signal)
+    } catch (error) {
+      throw error instanceof LeftTheQueue ? new LeftTheQueue('cancelled') : error
+    }
+    // A place held: at least one item is free, whichever request gave it back.
     const item = choose(this.free)
     this.free.splice(this.free.indexOf(item), 1)
     return item
+  }
+
+  /** Gives `item` back: the longest-waiting request gets the place, or it stays free. */
+  release(item: T): void {
+    this.free.push(item)
+    this.places.release()
   }
 }
 

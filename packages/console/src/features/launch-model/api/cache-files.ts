@@ -1,24 +1,22 @@
-import { apiPaths, CacheList } from '@serving-console/contract'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
-import { launchKeys } from './keys'
+import { api, type CacheList } from '@serving-console/contract'
+import { useMutation } from '@tanstack/react-query'
+import { apiKey, apiMutation, apiQuery } from '../../../lib/api-query'
 
 /** `GET /api/v1/cache/models?model_name=`: a model's cached versions. */
 export const cacheQuery = (modelName: string) =>
-  queryOptions({
-    queryKey: launchKeys.cache(modelName),
-    queryFn: ({ signal }) => api.get(apiPaths.cacheList(modelName), { schema: CacheList, signal }),
-    select: (answer) => answer.list,
-  })
+  apiQuery(api.listCachedVersions, undefined, { model_name: modelName }, { select: (answer) => answer.list })
 
 /** `DELETE /api/v1/cache/models?model_version=`; the removed version leaves the model's list at once. */
-export function useDeleteCache(modelName: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (modelVersion: string) => api.delete(apiPaths.cacheDelete(modelVersion)),
-    onSuccess: (_answer, modelVersion) =>
-      queryClient.setQueryData(launchKeys.cache(modelName), (old: CacheList | undefined) =>
-        old ? { ...old, list: old.list.filter((row) => row.model_version !== modelVersion) } : old,
-      ),
-  })
-}
+export const useDeleteCache = (modelName: string) =>
+  useMutation(
+    apiMutation(api.deleteCachedVersion, {
+      send: (modelVersion: string) => ({ params: undefined, query: { model_version: modelVersion } }),
+      unchecked: true,
+      onSuccess: (_answer, modelVersion, _result, { client }) =>
+        client.setQueryData(
+          apiKey(api.listCachedVersions, undefined, { model_name: modelName }),
+          (old: CacheList | undefined) =>
+            old ? { ...old, list: old.list.filter((row) => row.model_version !== modelVersion) } : old,
+        ),
+    }),
+  )

@@ -1,17 +1,14 @@
-import { apiPaths, FitSummaries, ModelFit, type LaunchRequest } from '@serving-console/contract'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
-import { launchKeys } from './keys'
+import { api, type LaunchRequest } from '@serving-console/contract'
+import { keepPreviousData } from '@tanstack/react-query'
+import { apiQuery } from '../../../lib/api-query'
 
 /**
  * `GET /api/v1/fit/{type}`: the platform's own — each model's best choice on this machine, for the cards and the
  * "Runs here" filter. Asked only where the server has it (`model_fit`); a failure hides the marks, nothing more.
  */
 export const fitSummariesQuery = (type: string, enabled: boolean) =>
-  queryOptions({
-    queryKey: launchKeys.fitSummaries(type),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.fitSummaries(type), { schema: FitSummaries, signal, reportAuthStatus: false }),
+  apiQuery(api.listFitSummaries, { model_type: type }, undefined, {
+    request: { reportAuthStatus: false },
     enabled,
     staleTime: 30_000,
     meta: { silent: true },
@@ -30,10 +27,8 @@ export function fitQueryString(
 
 /** `GET /api/v1/fit/{type}/{name}`: every quantization of one model, and whether its hub answers. */
 export const modelFitQuery = (type: string, modelName: string, query: string, enabled: boolean) =>
-  queryOptions({
-    queryKey: launchKeys.fit(type, modelName, query),
-    queryFn: ({ signal }) =>
-      api.get(apiPaths.fit(type, modelName, query), { schema: ModelFit, signal, reportAuthStatus: false }),
+  apiQuery(api.getModelFit, { model_type: type, model_name: modelName }, query, {
+    request: { reportAuthStatus: false },
     enabled,
     staleTime: 30_000,
     // A changed hub or n_parallel keeps the last answer on screen until the new one comes.

@@ -1,15 +1,11 @@
-import { apiPaths, LaunchResponse, type LaunchList, type LaunchRequest } from '@serving-console/contract'
+import { api, type LaunchList, type LaunchRequest } from '@serving-console/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { api } from '../../../lib/api-client'
+import { apiMutation, invalidateRoutes } from '../../../lib/api-query'
+import { catalogueReads } from '../../../lib/catalogue-reads'
 import { fieldOfError } from '../../../lib/field-errors'
-import { launchesQuery, modelsKey } from '../../../lib/launches'
+import { launchesQuery, modelReads } from '../../../lib/launches'
 import { sectionOnScreen } from '../../../lib/routes'
-import { launchKeys } from './keys'
-
-/** `POST /api/v1/models`: answers once the model is ready (the server waits for its workers). */
-export const launchModel = (payload: LaunchRequest) =>
-  api.post(apiPaths.models, payload, { schema: LaunchResponse })
 
 /**
  * Whether the screen already shows a launch's failure, so that no toast says it twice: a uid already taken shows
@@ -50,25 +46,29 @@ export function useDrawerShowsFailures(modelName: string) {
  */
 export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: launchModel,
-    meta: {
-      callsApi: true,
-      expected: [499],
-      shownOnScreen: (error, payload) =>
-        launchFailureShown(
-          error,
-          payload as LaunchRequest,
-          queryClient.getQueryData(launchesQuery.queryKey),
-          sectionOnScreen(),
-          openDrawers.has((payload as LaunchRequest).model_name),
-        ),
-    },
-    // The strip and the Launches panel show the failure now, not at their next read.
-    onError: () => void queryClient.invalidateQueries({ queryKey: modelsKey }),
-    onSuccess: (_answer, payload) => {
-      void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
-      onLaunched(payload)
-    },
-  })
+  return useMutation(
+    // `POST /api/v1/models`: answers once the model is ready (the server waits for its workers).
+    apiMutation(api.launchModel, {
+      send: (payload: LaunchRequest) => ({ params: undefined, body: payload }),
+      meta: {
+        callsApi: true,
+        expected: [499],
+        shownOnScreen: (error, payload) =>
+          launchFailureShown(
+            error,
+            payload as LaunchRequest,
+            queryClient.getQueryData(launchesQuery.queryKey),
+            sectionOnScreen(),
+            openDrawers.has((payload as LaunchRequest).model_name),
+          ),
+      },
+      // The strip and the Launches panel show the failure now, not at their next read.
+      onError: () => void invalidateRoutes(queryClient, modelReads),
+      // Not awaited: the drawer closes with its launch, while the catalogue is read again.
+      onSuccess: (_answer, payload) => {
+        void invalidateRoutes(queryClient, catalogueReads)
+        onLaunched(payload)
+      },
+    }),
+  )
 }

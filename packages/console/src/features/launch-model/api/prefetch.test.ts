@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NO_AUTH, signIn } from '../../../lib/auth'
 import { tokenCookie } from '../../../lib/storage'
+import { clusterAuthQuery } from '../../../lib/cluster-auth'
 import { createQueryClient } from '../../../lib/query-client'
-import { launchKeys } from './keys'
+import { builtinCatalogueQuery } from './catalogue'
 import { prefetchLaunchPage } from './prefetch'
 
 /**
@@ -38,7 +39,7 @@ describe("the Launch page's prefetch", () => {
     tokenCookie.set(NO_AUTH)
     const client = createQueryClient(() => undefined)
     void prefetchLaunchPage(client, 'llm')
-    await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
+    await vi.waitFor(() => expect(client.getQueryData(builtinCatalogueQuery('LLM').queryKey)).toEqual([]))
     // The auth check is still out: the catalogue did not wait for it.
     expect(asked()).toEqual(['/api/v1/cluster/auth', '/api/v1/model_registrations/LLM?detailed=true'])
     release()
@@ -52,7 +53,7 @@ describe("the Launch page's prefetch", () => {
     void prefetchLaunchPage(client, 'llm')
     await vi.waitFor(() => expect(asked()).toEqual(['/api/v1/cluster/auth']))
     release()
-    await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
+    await vi.waitFor(() => expect(client.getQueryData(builtinCatalogueQuery('LLM').queryKey)).toEqual([]))
   })
 
   it('on a first visit to a server that needs a sign-in, asks nothing it would refuse', async () => {
@@ -62,7 +63,7 @@ describe("the Launch page's prefetch", () => {
     const followed = prefetchLaunchPage(client, 'embedding')
     release()
     await followed
-    expect(client.getQueryData(['cluster', 'auth'])).toEqual({ auth: true })
+    expect(client.getQueryData(clusterAuthQuery.queryKey)).toEqual({ auth: true })
     expect(asked()).toEqual(['/api/v1/cluster/auth'])
     expect(localStorage.getItem('authStatus')).toBeNull()
     expect(toast).not.toHaveBeenCalled()
@@ -74,7 +75,7 @@ describe("the Launch page's prefetch", () => {
     const client = createQueryClient(() => undefined)
     void prefetchLaunchPage(client, 'llm')
     release()
-    await vi.waitFor(() => expect(client.getQueryData(launchKeys.builtin('LLM'))).toEqual([]))
+    await vi.waitFor(() => expect(client.getQueryData(builtinCatalogueQuery('LLM').queryKey)).toEqual([]))
   })
 
   it('leaves the custom tab and unknown tabs to their page', () => {

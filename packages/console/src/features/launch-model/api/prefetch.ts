@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { hasToken } from '../../../lib/auth'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
 import { KINDS } from '../model/tabs'
-import { builtinCatalogueQuery } from './get-catalogue'
-import { devicesQuery } from './get-devices'
+import { builtinCatalogueQuery, devicesQuery } from './catalogue'
 
 /**
  * The Launch page's prefetch (app/router.tsx): its requests start with the navigation, beside the page's code

@@ -1,24 +1,21 @@
 import Drawer from '@mui/material/Drawer'
+import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
-import { Chip } from '../../../components/chip'
-import { CancelIcon } from '../../../components/icons'
 import { LaunchProgress } from '../../../components/launch-progress'
-import { Select } from '../../../components/select'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useLocale, useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { fieldErrorText, fieldOfError } from '../../../lib/field-errors'
 import { ApiError, toastMessageFor } from '../../../lib/api-client'
+import { apiQuery } from '../../../lib/api-query'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
 import { permissionFor } from '../../../lib/permission'
 import { historyStore } from '../../../lib/storage'
-import { enginesQuery } from '../api/get-engines'
-import { launchHistoryQuery } from '../api/launch-history'
 import { useDrawerShowsFailures, useLaunchModel } from '../api/launch-model'
 import type { CatalogueModel } from '../model/catalogue-model'
 import { buildPayload, formFromPayload, platformFieldsInvalid, type LaunchKind } from '../model/launch-form'
@@ -28,10 +25,12 @@ import { missingUv } from '../../../lib/upstream-errors'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { catalogueCached } from '../model/catalogue-model'
 import { CommandLine } from './command-line'
+import { DraftChips } from './draft-chips'
 import { FitPanel } from './fit-panel'
 import { useLaunchFit } from './use-launch-fit'
 import { LlmLaunchFields } from './llm-launch-fields'
 import { LaunchFailure } from './launch-failure'
+import { LaunchHistorySelect } from './launch-history-select'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
 import { useLaunchForm } from './use-launch-form'
@@ -71,7 +70,13 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const t = useT()
   const locale = useLocale()
   const { isCallingApi, isUpdatingModel } = useAppState()
-  const engines = useQuery({ ...enginesQuery(model.name), enabled: kind === 'LLM' })
+  // `GET /api/v1/engines/{model_name}`: engine → specs, or the reason an engine cannot run it.
+  const engines = useQuery(
+    apiQuery(api.getEngines, { model_name: model.name }, undefined, {
+      staleTime: 5 * 60_000,
+      enabled: kind === 'LLM',
+    }),
+  )
   const draft = useLaunchForm(model, kind, gpuCount, engines.data)
   const settled = draft.form
   // Offered only as far as one's rights go: without models:start, LAUNCH says so before anything is filled.
@@ -140,10 +145,6 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     event.preventDefault()
     start()
   }
-  // The server's record of this model's earlier launches, newest first: one of them fills the form.
-  const history = useQuery(launchHistoryQuery(model.name))
-  const earlier = history.data ?? []
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   const titleId = useId()
   const whyNotId = useId()
   // What keeps LAUNCH disabled, said beside it (nothing while a call is out: that passes by itself).
@@ -205,47 +206,13 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
       <section className="launch-drawer-body" aria-label={t('launch.drawer.label', { name: model.name })}>
         <header className="launch-drawer-head">
           <h2 id={titleId}>{model.name}</h2>
-          {draft.hasDraft && (
-            <Chip
-              label={t('launch.drawer.draft')}
-              action={{
-                label: t('launch.drawer.discardDraft'),
-                icon: <CancelIcon fontSize="small" />,
-                onClick: draft.discardDraft,
-              }}
-            />
-          )}
-          {draft.hasLastConfig && (
-            <Chip
-              label={t('launch.drawer.lastConfig')}
-              tone="primary"
-              action={{
-                label: t('launch.drawer.removeLastConfig'),
-                icon: <CancelIcon fontSize="small" />,
-                onClick: draft.removeLastConfig,
-              }}
-            />
-          )}
+          <DraftChips draft={draft} />
         </header>
-        {earlier.length > 0 && (
-          <div className="launch-drawer-history">
-            <Select
-              label={t('launch.drawer.history')}
-              value=""
-              options={earlier.map((entry) => ({
-                value: String(entry.id),
-                label: t('launch.drawer.historyEntry', {
-                  uid: entry.model_uid,
-                  when: entry.updated_at ? dateTime.format(new Date(entry.updated_at)) : '',
-                }),
-              }))}
-              onChange={(id) => {
-                const entry = earlier.find((candidate) => String(candidate.id) === id)
-                if (entry) draft.fill(formFromPayload(entry.data, gpuCount), true)
-              }}
-            />
-          </div>
-        )}
+        <LaunchHistorySelect
+          modelName={model.name}
+          gpuCount={gpuCount}
+          onFill={(form) => draft.fill(form, true)}
+        />
         {/* The form and the command line scroll together: an open panel takes no room from the form. */}
         <div className="launch-drawer-scroll">
           <div key={draft.formKey} className="launch-drawer-form">

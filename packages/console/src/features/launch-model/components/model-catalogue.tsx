@@ -5,12 +5,13 @@ import { Button } from '../../../components/button'
 import { LoadError } from '../../../components/load-error'
 import { lazyThemed } from '../../../components/themed'
 import { useT } from '../../../i18n/react'
+import { invalidateRoutes } from '../../../lib/api-query'
+import { catalogueReads } from '../../../lib/catalogue-reads'
 import { rememberSection, routes } from '../../../lib/routes'
 import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { useServerFeature } from '../../../lib/server-features'
 import { fitSummariesQuery } from '../api/get-fit'
-import { launchKeys } from '../api/keys'
-import { useDeleteCustomModel } from '../api/delete-custom-model'
+import { useDeleteCustomModel } from '../api/catalogue'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
 import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
@@ -204,7 +205,7 @@ export function ModelCatalogue({
             onClose={(anyLeft) => {
               if (!anyLeft) {
                 onUncached(caching.name)
-                void queryClient.invalidateQueries({ queryKey: launchKeys.catalogue })
+                void invalidateRoutes(queryClient, catalogueReads)
               }
               setCaching(null)
             }}

@@ -1,7 +1,8 @@
-import { apiPaths, TokenResponse, type LoginRequest } from '@serving-console/contract'
+import { api, type LoginRequest, type TokenResponse } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
 import { t } from '../../../i18n/i18n'
-import { api, ApiError, toastMessageFor } from '../../../lib/api-client'
+import { ApiError, toastMessageFor } from '../../../lib/api-client'
+import { apiMutation } from '../../../lib/api-query'
 import { signIn } from '../../../lib/auth'
 
 /** SPEC §8: 'Login failed: {status} - {detail or Unknown error}'; an unreachable server in the usual words. */
@@ -20,12 +21,14 @@ export const useSignIn = (
   /** Where the failure is said: a toast (Login), or the form itself (signing in again in a dialog). */
   { inForm = false }: { inForm?: boolean } = {},
 ) =>
-  useMutation({
-    mutationFn: (credentials: LoginRequest) =>
-      api.post(apiPaths.token, credentials, { schema: TokenResponse, reportAuthStatus: false }),
-    meta: inForm ? { shownOnScreen: () => true } : { describe: loginFailure },
-    onSuccess: (answer) => {
-      signIn(answer.access_token, answer.refresh_token)
-      onSignedIn(answer)
-    },
-  })
+  useMutation(
+    apiMutation(api.signIn, {
+      send: (credentials: LoginRequest) => ({ params: undefined, body: credentials }),
+      request: { reportAuthStatus: false },
+      meta: inForm ? { shownOnScreen: () => true } : { describe: loginFailure },
+      onSuccess: (answer) => {
+        signIn(answer.access_token, answer.refresh_token)
+        onSignedIn(answer)
+      },
+    }),
+  )

@@ -1,8 +1,8 @@
-import { apiPaths, PromptStyles } from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { t } from '../../../i18n/i18n'
-import { api, ApiError } from '../../../lib/api-client'
-import { registerKeys } from './keys'
+import { ApiError } from '../../../lib/api-client'
+import { apiKey, getRoute } from '../../../lib/api-query'
 
 /**
  * `GET /api/v1/models/prompts`: each built-in family's prompt style, copied into a chat model's registration.
@@ -10,10 +10,10 @@ import { registerKeys } from './keys'
  */
 export const promptsQuery = (enabled: boolean) =>
   queryOptions({
-    queryKey: registerKeys.prompts,
+    queryKey: apiKey(api.getPromptStyles),
     queryFn: async ({ signal }) => {
       try {
-        return await api.get(apiPaths.prompts, { schema: PromptStyles, signal })
+        return await getRoute(api.getPromptStyles, undefined, undefined, { signal })
       } catch (error) {
         if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
           throw error

@@ -1,37 +1,36 @@
-import { apiPaths, NoContent } from '@serving-console/contract'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '@serving-console/contract'
+import { useMutation } from '@tanstack/react-query'
 import { t } from '../../../i18n/i18n'
-import { api, ApiError } from '../../../lib/api-client'
+import { ApiError } from '../../../lib/api-client'
+import { apiMutation, invalidateRoutes, sendRoute } from '../../../lib/api-query'
+import { catalogueReads } from '../../../lib/catalogue-reads'
 import { fieldOfError } from '../../../lib/field-errors'
-import { registrationsKey } from '../../../lib/query-keys'
 
 /** `POST /api/v1/model_registrations/{type}`: the registration as a JSON string, always persisted (SPEC §7). */
+const registration = (type: string, model: Record<string, unknown>) => ({
+  params: { model_type: type },
+  body: { model: JSON.stringify(model), persist: true },
+})
 const register = (type: string, model: Record<string, unknown>) =>
-  api.post(
-    apiPaths.registrations(type),
-    { model: JSON.stringify(model), persist: true },
-    { schema: NoContent },
-  )
+  sendRoute(api.registerModel, registration(type, model))
 
 /** `DELETE /api/v1/model_registrations/{type}/{model_name}`. */
 const unregister = (type: string, modelName: string) =>
-  api.delete(apiPaths.registration(type, modelName), { schema: NoContent })
+  sendRoute(api.unregisterModel, { params: { model_type: type, model_name: modelName } })
 
 /**
  * Registers a new custom model; the catalogue is read again afterwards. A name that is taken is the form's to show,
  * under Model Name.
  */
-export function useRegisterModel(type: string, onDone: () => void) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (model: Record<string, unknown>) => register(type, model),
-    meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: registrationsKey })
-      onDone()
-    },
-  })
-}
+export const useRegisterModel = (type: string, onDone: () => void) =>
+  useMutation(
+    apiMutation(api.registerModel, {
+      send: (model: Record<string, unknown>) => registration(type, model),
+      meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
+      invalidates: catalogueReads,
+      onSuccess: onDone,
+    }),
+  )
 
 /** A re-registration that failed after the old one was put back: the user loses nothing. */
 export class EditRestoredError extends Error {
@@ -44,7 +43,6 @@ export class EditRestoredError extends Error {
  * is on meanwhile.
  */
 export function useEditModel(type: string, onDone: () => void) {
-  const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async ({ old, next }: { old: Record<string, unknown>; next: Record<string, unknown> }) => {
       await unregister(type, String(old.model_name))
@@ -60,7 +58,7 @@ export function useEditModel(type: string, onDone: () => void) {
       }
     },
     meta: { callsApi: true, updatesModel: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: registrationsKey }),
+    onSettled: (_answer, _error, _variables, _result, { client }) => invalidateRoutes(client, catalogueReads),
     onSuccess: onDone,
   })
 }

@@ -1,11 +1,12 @@
-import type { GgufFileInfo } from '@serving-console/contract'
+import { api, type GgufFileInfo } from '@serving-console/contract'
+import { useMutation } from '@tanstack/react-query'
 import { Button } from '../../../components/button'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { toastMessageFor } from '../../../lib/api-client'
+import { apiMutation } from '../../../lib/api-query'
 import { permissionFor } from '../../../lib/permission'
 import { useServerFeature } from '../../../lib/server-features'
-import { useFileInfo } from '../api/get-file-info'
 import './register-fields.css'
 
 interface PathFieldProps {
@@ -26,7 +27,14 @@ interface PathFieldProps {
  */
 export function PathField({ label, value, onChange, placeholder, field, onFilled }: PathFieldProps) {
   const t = useT()
-  const fill = useFileInfo()
+  // 'Fill from file': `GET /api/v1/models/file_info?path=` reads a GGUF file's header on the server (context
+  // length, size, quantization, vector width). A path the server refuses is said under the field, by no toast.
+  const fill = useMutation(
+    apiMutation(api.getFileInfo, {
+      send: (path: string) => ({ params: undefined, query: { path } }),
+      meta: { shownOnScreen: () => true },
+    }),
+  )
   const canReadFiles = useServerFeature('file_info')
   const permission = permissionFor('models:register')
   const refusal = fill.isError && fill.variables === value ? toastMessageFor(fill.error) : null

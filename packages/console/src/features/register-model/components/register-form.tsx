@@ -1,3 +1,4 @@
+import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
@@ -7,11 +8,11 @@ import { Notice } from '../../../components/notice'
 import '../../../components/surface.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
+import { apiQuery } from '../../../lib/api-query'
 import { hasToken } from '../../../lib/auth'
 import { fieldErrorText } from '../../../lib/field-errors'
 import { permissionFor } from '../../../lib/permission'
 import { rememberSection, routes } from '../../../lib/routes'
-import { familiesQuery } from '../api/get-families'
 import { promptsQuery } from '../api/get-prompts'
 import { useEditModel, useRegisterModel } from '../api/register-model'
 import { useShownErrors } from '../hooks/use-shown-errors'
@@ -33,7 +34,10 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   const navigate = useNavigate()
   const [draft, setDraft] = useState<Draft>(() => editing?.draft ?? defaultDraft(kind))
   const [problem, setProblem] = useState<MessageId | null>(null)
-  const families = useQuery({ ...familiesQuery, enabled: kind === 'llm' })
+  // `GET /api/v1/models/families`: built-in family names by ability, for the LLM form's family list.
+  const families = useQuery(
+    apiQuery(api.getModelFamilies, undefined, undefined, { staleTime: Infinity, enabled: kind === 'llm' }),
+  )
   const prompts = useQuery({ ...promptsQuery(hasToken()), enabled: kind === 'llm' && hasToken() })
 
   const done = () => {

@@ -1,16 +1,9 @@
-import {
-  apiPaths,
-  LaunchList,
-  RunningModel,
-  RunningModelList,
-  type ModelHealth,
-} from '@serving-console/contract'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
-import type { Launch } from '../../../lib/launches'
+import { api, type ModelHealth } from '@serving-console/contract'
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import { apiMutation, composedKey, getRoute } from '../../../lib/api-query'
+import { modelReads, type Launch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { HEALTH_REFRESH_MS } from '../../../lib/running-models'
-import { runningKeys } from './keys'
 
 export const unhealthy = (health: ModelHealth | undefined) =>
   health?.state === 'failed' || health?.state === 'degraded'
@@ -27,13 +20,12 @@ export type Attention =
  */
 export const attentionQuery = (cookie: string | undefined, withHealth: boolean) =>
   queryOptions({
-    queryKey: [...runningKeys.all, 'attention', cookie ?? '', withHealth],
+    queryKey: composedKey([api.listModels, api.listLaunches], cookie ?? '', withHealth),
     queryFn: async ({ signal }): Promise<Attention[]> => {
+      const asked = { signal, reportAuthStatus: false }
       const [models, launches] = await Promise.all([
-        withHealth
-          ? api.get(apiPaths.models, { schema: RunningModelList, signal, reportAuthStatus: false })
-          : null,
-        api.get(apiPaths.launches, { schema: LaunchList, signal, reportAuthStatus: false }),
+        withHealth ? getRoute(api.listModels, undefined, undefined, asked) : null,
+        getRoute(api.listLaunches, undefined, undefined, asked),
       ])
       return [
         ...(models?.data ?? []).flatMap((row): Attention[] =>
@@ -56,12 +48,13 @@ export const attentionQuery = (cookie: string | undefined, withHealth: boolean) 
   })
 
 /** `POST /api/v1/models/{uid}/restart`: the model's failed replicas start again; the lists are read afresh. */
-export function useRestartModel() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (uid: string) => api.post(apiPaths.restart(uid), {}, { schema: RunningModel }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: runningKeys.all }),
-    // The dialog that asked shows the failure.
-    meta: { silent: true },
-  })
-}
+export const useRestartModel = () =>
+  useMutation(
+    apiMutation(api.restartModel, {
+      send: (uid: string) => ({ params: { model_uid: uid }, body: {} }),
+      invalidates: modelReads,
+      alsoOnFailure: true,
+      // The dialog that asked shows the failure.
+      meta: { silent: true },
+    }),
+  )

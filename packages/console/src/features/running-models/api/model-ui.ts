@@ -1,6 +1,7 @@
-import { apiPaths, type RunningModel } from '@serving-console/contract'
+import { api, type RunningModel } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
-import { api, ApiError } from '../../../lib/api-client'
+import { api as client, ApiError } from '../../../lib/api-client'
+import { sendRoute, urlOf } from '../../../lib/api-query'
 
 /** The body of SPEC §7's create-UI call for a row: LLM or image. */
 function createBody(row: RunningModel) {
@@ -32,15 +33,16 @@ function createBody(row: RunningModel) {
  * failure is thrown for the caller to log.
  */
 export async function ensureModelUi(row: RunningModel, endPoint: string): Promise<string> {
-  const url = `${endPoint}${apiPaths.modelUi(row.id)}`
+  const page = urlOf(api.getModelUi, { model_uid: row.id })
   try {
-    await api.head(apiPaths.modelUi(row.id))
+    await client.head(page)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error
-    const create = row.model_type === 'image' ? apiPaths.createImageUi(row.id) : apiPaths.createLlmUi(row.id)
-    await api.post(create, createBody(row))
+    const create = row.model_type === 'image' ? api.createImageUi : api.createLlmUi
+    // Taken as it comes: what upstream's versions answer differs, and only the page's address matters.
+    await sendRoute(create, { params: { model_uid: row.id }, body: createBody(row) }, { unchecked: true })
   }
-  return url
+  return `${endPoint}${page}`
 }
 
 /**

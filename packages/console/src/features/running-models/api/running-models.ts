@@ -1,6 +1,6 @@
-import { apiPaths, toWireModelType, type RunningModel } from '@serving-console/contract'
+import { api, toWireModelType, type RunningModel } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
-import { api } from '../../../lib/api-client'
+import { apiMutation } from '../../../lib/api-query'
 
 export const rowsOfType = (models: readonly RunningModel[], type: string) =>
   models.filter((model) => model.model_type === toWireModelType(type))
@@ -10,7 +10,10 @@ export const rowsOfType = (models: readonly RunningModel[], type: string) =>
  * drops), a failure is only logged.
  */
 export const useTerminateModel = () =>
-  useMutation({
-    mutationFn: (uid: string) => api.delete(apiPaths.model(uid)),
-    meta: { callsApi: true, silent: true },
-  })
+  useMutation(
+    apiMutation(api.terminateModel, {
+      send: (uid: string) => ({ params: { model_uid: uid } }),
+      unchecked: true,
+      meta: { callsApi: true, silent: true },
+    }),
+  )

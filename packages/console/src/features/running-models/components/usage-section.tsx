@@ -1,8 +1,10 @@
-import type { UsageMinute } from '@serving-console/contract'
+import { api, type UsageMinute } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Sparkline } from '../../../components/sparkline'
 import { useT } from '../../../i18n/react'
-import { usageQuery } from '../api/usage'
+import { apiQuery } from '../../../lib/api-query'
+import { pollDelay } from '../../../lib/polling'
+import { HEALTH_REFRESH_MS } from '../../../lib/running-models'
 import './usage-section.css'
 
 /** Whole minutes as "1 h 5 min" (hours only when there are some). */
@@ -17,7 +19,13 @@ const split = (seconds: number) => {
  */
 export function UsageSection({ uid }: { uid: string }) {
   const t = useT()
-  const usage = useQuery(usageQuery(uid))
+  // `GET /api/v1/models/{uid}/usage`: the platform's own; read again while it is shown.
+  const usage = useQuery(
+    apiQuery(api.getModelUsage, { model_uid: uid }, undefined, {
+      refetchInterval: (query) => pollDelay(HEALTH_REFRESH_MS, query.state.error),
+      meta: { silent: true },
+    }),
+  )
   const data = usage.data
   if (!data)
     return <p className="usage-waiting">{usage.isError ? t('running.usage.failed') : t('common.loading')}</p>

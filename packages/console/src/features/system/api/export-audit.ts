@@ -1,7 +1,7 @@
-import { apiPaths } from '@serving-console/contract'
+import { api } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
-import { ApiError, apiBase, detailOf } from '../../../lib/api-client'
-import { authorizationHeader } from '../../../lib/auth'
+import { api as client } from '../../../lib/api-client'
+import { urlOf } from '../../../lib/api-query'
 
 /** The file name the server gives in its Content-Disposition, else one of the console's. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -10,14 +10,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /**
- * `GET /api/v1/audit/export?{query}`: the platform's CSV of what the filters find. Not through `api` (the answer
- * is no JSON): fetched with the same Authorization header, and saved through an object URL and a download link.
+ * `GET /api/v1/audit/export?{query}`: the platform's CSV of what the filters find, through the API client (its
+ * token renewal and error model), saved through an object URL and a download link.
  */
 export async function exportAudit(query: string): Promise<void> {
-  const response = await fetch(apiBase() + apiPaths.auditExport(query), {
-    headers: { Accept: 'text/csv', ...authorizationHeader() },
-  })
-  if (!response.ok) throw new ApiError(response.status, detailOf(await response.text()), response)
+  const response = await client.download(urlOf(api.exportAudit, undefined, query), 'text/csv')
   const blob = await response.blob()
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')

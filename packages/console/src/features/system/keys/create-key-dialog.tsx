@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { useCreateApiKey } from '../api/create-api-key'
+import { useCreateApiKey } from '../api/system-changes'
 import { SystemDialog } from '../system-dialog'
 import { createKeyRequest, KEY_MODEL_TYPES, type Access } from './key-access'
 

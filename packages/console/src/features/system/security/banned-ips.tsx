@@ -1,7 +1,6 @@
 import { useT } from '../../../i18n/react'
-import { useBannedIps } from '../api/get-banned-ips'
-import { useUnbanAllIps } from '../api/unban-all-ips'
-import { useUnbanIp } from '../api/unban-ip'
+import { useUnbanAllIps, useUnbanIp } from '../api/system-changes'
+import { useBannedIps } from '../api/system-reads'
 import { BanList } from './ban-list'
 
 /** The addresses banned for too many failures. */

@@ -1,8 +1,6 @@
 import { useT } from '../../../i18n/react'
-import { useApiKeys } from '../api/get-api-keys'
-import { useBannedKeys } from '../api/get-banned-keys'
-import { useUnbanAllKeys } from '../api/unban-all-keys'
-import { useUnbanKey } from '../api/unban-key'
+import { useUnbanAllKeys, useUnbanKey } from '../api/system-changes'
+import { useApiKeys, useBannedKeys } from '../api/system-reads'
 import { BanList } from './ban-list'
 import { bannedKeyName, type BannedKeyName } from './banned-key'
 

@@ -5,7 +5,7 @@ import { FieldGroup } from '../../../components/field-group'
 import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
-import { useSetRateLimit } from '../api/set-rate-limit'
+import { useSetRateLimit } from '../api/system-changes'
 import { configOf, draftOf, LIMIT_FIELDS, limitError, TIERS, type LimitField, type Tier } from './limits'
 
 const TIER_LABELS: Record<Tier, MessageId> = {

@@ -2,7 +2,7 @@ import type { AdminUser } from '@serving-console/contract'
 import { useState } from 'react'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { useResetPassword } from '../api/reset-password'
+import { useResetPassword } from '../api/system-changes'
 import { SystemDialog } from '../system-dialog'
 import { PASSWORD_MIN_LENGTH, passwordError } from './validation'
 

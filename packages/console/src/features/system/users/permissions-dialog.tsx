@@ -1,7 +1,7 @@
 import type { AdminUser, Scope } from '@serving-console/contract'
 import { useState } from 'react'
 import { useT } from '../../../i18n/react'
-import { useUpdateUser } from '../api/update-user'
+import { useUpdateUser } from '../api/system-changes'
 import { SystemDialog } from '../system-dialog'
 import { ScopeFields } from './scope-fields'
 import { knownScopes } from './validation'

@@ -1,0 +1,16 @@
+// Every entry of the route table by name, for `api` (table.ts). Named exports, not one object: the console's
+// bundler keeps only the entries (and schemas) a chunk uses.
+export * from './session.js'
+export * from './cluster.js'
+export * from './models.js'
+export * from './model-ui.js'
+export * from './inference.js'
+export * from './registrations.js'
+export * from './launch-history.js'
+export * from './fit.js'
+export * from './cache.js'
+export * from './metrics.js'
+export * from './users.js'
+export * from './keys.js'
+export * from './security.js'
+export * from './audit.js'

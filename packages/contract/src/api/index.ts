@@ -1,0 +1,7 @@
+export * from './access.js'
+export * from './audit-category.js'
+export * from './lookup.js'
+export * from './route.js'
+export * from './table.js'
+export * from './areas.js'
+export * from './routes-doc.js'

@@ -1,0 +1,68 @@
+import type { Config } from '../config.js'
+import { ModelCache } from './cache/model-cache.js'
+import { Catalogue } from './catalogue/catalogue.js'
+import { loadBuiltinCatalogue } from './catalogue/families.js'
+import type { ResourceSampler } from './cluster/resource-sampler.js'
+import { CustomModelsRepository } from './db/custom-models.js'
+import type { Db } from './db/database.js'
+import { LaunchHistoryRepository } from './db/launch-history.js'
+import { ModelDirs } from './files/model-dirs.js'
+import { GgufHeaders } from './fit/gguf-kv.js'
+import { HubFiles } from './fit/hub-files.js'
+import { ModelFitter } from './fit/model-fit.js'
+import { ModelMetrics } from './metrics/model-metrics.js'
+import { ModelManager } from './runtime/model-manager.js'
+
+/** The most tokens of context each sequence of a model gets (its training context when smaller). */
+const CONTEXT_LIMIT = 4096
+
+/** The platform's parts, made once per server: what the platform's routes serve from. */
+export interface PlatformParts {
+  catalogue: Catalogue
+  customModels: CustomModelsRepository
+  cache: ModelCache
+  modelDirs: ModelDirs
+  models: ModelManager
+  metrics: ModelMetrics
+  fitter: ModelFitter
+  history: LaunchHistoryRepository
+}
+
+/** Makes the platform's parts on the database and data dir; `address` is asked only once the server listens. */
+export function platformParts(
+  config: Config,
+  db: Db,
+  machine: { sampler: ResourceSampler; address: () => string },
+): PlatformParts {
+  const { sampler, address } = machine
+  const customModels = new CustomModelsRepository(db)
+  const modelDirs = new ModelDirs(config.modelDirs)
+  modelDirs.ensureFirst()
+  const cache = new ModelCache(config.dataDir)
+  const endpoints = { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint }
+  const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
+  // The gauges read the models' load when scraped.
+  const metrics = new ModelMetrics(() => models.loads())
+  const models: ModelManager = new ModelManager({
+    catalogue,
+    cache,
+    modelDirs,
+    maxWorkers: config.maxWorkers,
+    endpoints,
+    threads: config.threads,
+    contextSize: CONTEXT_LIMIT,
+    machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
+    metrics,
+  })
+  const fitter = new ModelFitter({
+    catalogue,
+    cache,
+    modelDirs,
+    hubFiles: new HubFiles(endpoints),
+    headers: new GgufHeaders(),
+    machine: () => sampler.current(),
+    contextLimit: CONTEXT_LIMIT,
+  })
+  const history = new LaunchHistoryRepository(db)
+  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history }
+}

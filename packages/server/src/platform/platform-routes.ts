@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify'
+import type { PlatformParts } from './parts.js'
+import { cacheRoutes } from './routes/cache.js'
+import { clusterRoutes, type ClusterOptions } from './routes/cluster.js'
+import { fitRoutes } from './routes/fit.js'
+import { launchHistoryRoutes } from './routes/launch-history.js'
+import { metricsRoutes } from './routes/metrics.js'
+import { modelFileRoutes } from './routes/model-files.js'
+import { modelUiRoutes } from './routes/model-ui.js'
+import { modelRoutes } from './routes/models.js'
+import { openaiRoutes } from './routes/openai.js'
+import { registrationRoutes } from './routes/registrations.js'
+
+/** The platform's routes: the cluster, models and their files, fit, cache, launches, inference and metrics. */
+export async function platformRoutes(app: FastifyInstance, parts: PlatformParts, machine: ClusterOptions) {
+  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history } = parts
+  await app.register(clusterRoutes, machine)
+  await app.register(registrationRoutes, {
+    catalogue,
+    customModels,
+    modelDirs,
+    inUse: (name) => models.serving(name),
+  })
+  await app.register(modelFileRoutes, { modelDirs })
+  await app.register(fitRoutes, { catalogue, fitter })
+  await app.register(cacheRoutes, { cache, address: machine.address })
+  await app.register(modelRoutes, { models, history })
+  await app.register(launchHistoryRoutes, { history })
+  await app.register(openaiRoutes, { models })
+  await app.register(modelUiRoutes, { models })
+  await app.register(metricsRoutes, { metrics })
+}

@@ -1,0 +1,119 @@
+import {
+  apiRoutes,
+  routeName,
+  routeOfRegistered,
+  Scope,
+  servedPaths,
+  type AuditCategory,
+  type Route,
+} from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { isConsolePath } from '../src/http/console-static.js'
+import { authFile, testApp, testGateway } from './helper.js'
+
+const CATEGORIES: readonly AuditCategory[] = ['auth', 'inference', 'admin', 'none']
+
+/** The API routes a server registered (`METHOD /path`): not the console's files, nor the HEAD of each GET. */
+function apiRegistrations(app: FastifyInstance): string[] {
+  return app.registeredRoutes
+    .filter(({ method, url }) => method !== 'HEAD' && !isConsolePath(url))
+    .map(({ method, url }) => `${method} ${url}`)
+}
+
+/** Every path each entry is served at, as the platform registers it. */
+const tableRegistrations = apiRoutes.flatMap((route) =>
+  servedPaths(route).map((path) => `${route.method} ${path}`),
+)
+
+const sorted = (names: Iterable<string>) => [...names].sort()
+
+describe('the route table', () => {
+  it('decides access and the audit category of every entry, once per method and path', () => {
+    for (const route of apiRoutes) {
+      const name = routeName(route)
+      const { access } = route
+      if (access !== 'public' && access !== 'signed-in') {
+        const scopes = typeof access === 'string' ? [access] : access
+        expect(scopes.length, name).toBeGreaterThan(0)
+        for (const scope of scopes) expect(Scope.safeParse(scope).success, `${name}: ${scope}`).toBe(true)
+      }
+      expect(CATEGORIES, name).toContain(route.audit)
+    }
+    expect(new Set(apiRoutes.map(routeName)).size).toBe(apiRoutes.length)
+  })
+})
+
+describe.each([
+  ['with an auth file', { authConfig: 'file' }],
+  ['with the user store', { authStore: true }],
+  ['without auth', {}],
+])('the platform %s', (_mode, options) => {
+  const platform = () => testApp('authConfig' in options ? { authConfig: authFile() } : options)
+
+  it('registers every table entry at every served path, and nothing outside the table', async () => {
+    const app = await platform()
+    await app.ready()
+    const registered = apiRegistrations(app)
+    expect(sorted(registered)).toEqual(sorted(tableRegistrations))
+    for (const { method, url } of app.registeredRoutes.filter((r) => !isConsolePath(r.url))) {
+      expect(routeOfRegistered(method, url), `${method} ${url}`).toBeDefined()
+    }
+  })
+})
+
+describe('the platform with auth', () => {
+  it('route scan: no API route answers without a token but the open ones', async () => {
+    const app = await testApp({ authConfig: authFile() })
+    await app.ready()
+    const registered = app.registeredRoutes.filter(({ url }) => !isConsolePath(url))
+    expect(registered.length).toBeGreaterThan(5)
+    for (const { method, url } of registered) {
+      const access = routeOfRegistered(method, url)?.access
+      expect(access, `${method} ${url} is missing from the route table`).toBeDefined()
+      if (access === 'public') continue
+      const response = await app.inject({
+        method: method as 'GET',
+        url: url.replace(/:(\w+)/g, 'x'),
+        // A read carries no body (the front door refuses one before auth).
+        ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
+      })
+      expect(response.statusCode, `${method} ${url}`).toBe(401)
+    }
+    // /token, the auth flag, a model's web UI page (HTML only; its requests carry the token), and what Login
+    // must know before anyone signed in: the server's features and whether a first admin is still needed; and
+    // the first admin's set-up itself, which refuses once anyone exists (user-store.test.ts).
+    expect(sorted(apiRoutesOpenToAll())).toEqual(
+      sorted([
+        'POST /token',
+        'POST /v1/auth/refresh',
+        'POST /v1/auth/logout',
+        'GET /api/v1/cluster/auth',
+        'GET /:model_uid',
+        'GET /api/v1/console/features',
+        'GET /api/v1/admin/setup/status',
+        'POST /api/v1/admin/setup',
+      ]),
+    )
+  })
+})
+
+function apiRoutesOpenToAll(): string[] {
+  return apiRoutes.filter((route: Route) => route.access === 'public').map(routeName)
+}
+
+describe('the gateway', () => {
+  it('registers only table entries (at their SPEC path) beside the console and its forwarding', async () => {
+    const { app } = await testGateway('http://127.0.0.1:9')
+    const own = apiRegistrations(app).filter((name) => !name.endsWith(' /*'))
+    expect(own.length).toBeGreaterThan(5)
+    for (const name of own) {
+      const [method = '', url = ''] = name.split(' ')
+      const route = routeOfRegistered(method, url)
+      expect(route, `${name} is not in the route table`).toBeDefined()
+      expect(url, name).toBe(route?.path)
+    }
+    // The forwarding takes every method at every other path, as it is.
+    expect(apiRegistrations(app).filter((name) => name.endsWith(' /*')).length).toBeGreaterThan(0)
+  })
+})
