@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqlite } from '../src/platform/db/sqlite.js'
-import { signIn, testApp } from './helper.js'
-import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
+import { postChat, testApp } from './helper.js'
+import { as, CHAT, FIRST, makeKey, signedInUser, storeApp } from './store-helper.js'
 
 describe('API keys (upstream v3’s /v1/admin/keys)', () => {
   it(
@@ -54,30 +54,15 @@ describe('API keys (upstream v3’s /v1/admin/keys)', () => {
 
       // Its own model passes the key's check (and meets the platform's answer for a model not running); any
       // other is refused before the model is looked for.
-      const own = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        headers: as(tiny.key),
-        payload: CHAT('tiny'),
-      })
+      const own = await postChat(app, CHAT('tiny'), as(tiny.key))
       expect(own.statusCode).not.toBe(403)
-      const other = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        headers: as(tiny.key),
-        payload: CHAT('tiny2'),
-      })
+      const other = await postChat(app, CHAT('tiny2'), as(tiny.key))
       expect(other.statusCode).toBe(403)
       expect(other.json()).toEqual({ detail: 'API key does not have access to model: tiny2' })
       const byPath = await app.inject({ url: '/api/v1/models/tiny2', headers: as(tiny.key) })
       expect(byPath.statusCode).toBe(403)
       // A key for a type reaches no model whose type is unknown (not running).
-      const typed = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        headers: as(llm.key),
-        payload: CHAT('tiny'),
-      })
+      const typed = await postChat(app, CHAT('tiny'), as(llm.key))
       expect(typed.statusCode).toBe(403)
 
       // Disabled: 401 with v3's words; enabled again: works; expired: 401; deleted: 401 and 404.
@@ -161,8 +146,7 @@ describe('API keys (upstream v3’s /v1/admin/keys)', () => {
         password: 'maker password 1',
         permissions: ['keys:create', 'models:list'],
       }
-      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: maker })
-      const makerAuth = as(await signIn(app, maker))
+      const makerAuth = await signedInUser(app, admin, maker)
       await makeKey(app, admin, { name: 'admins' })
       // A key for someone else would act with their scopes: only an administrator names another owner; anyone
       // else's `owner` is ignored, as v3 ignores it, and the key is their own.

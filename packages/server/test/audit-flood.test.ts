@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testConfig } from './helper.js'
-import { as, FIRST, storeApp } from './store-helper.js'
+import { as, createUser, FIRST, storeApp } from './store-helper.js'
 
 interface Hit {
   user: string
@@ -17,11 +17,10 @@ describe('the audit trail under a flood', () => {
     { timeout: 60_000 },
     async () => {
       const { app, admin } = await storeApp()
-      await app.inject({
-        method: 'POST',
-        url: '/v1/admin/users',
-        headers: admin,
-        payload: { username: 'evidence', password: 'a password 123', permissions: ['models:list'] },
+      await createUser(app, admin, {
+        username: 'evidence',
+        password: 'a password 123',
+        permissions: ['models:list'],
       })
       const flood = 3000
       const attacker = '127.0.0.66'

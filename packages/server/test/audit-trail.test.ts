@@ -4,7 +4,7 @@ import { AuditLog, parseTime } from '../src/admin/audit/audit-log.js'
 import { csvChunks, search } from '../src/admin/audit/audit-query.js'
 import { AuditReader } from '../src/admin/audit/audit-reader.js'
 import { openDatabase } from '../src/platform/db/database.js'
-import { tempDir } from './helper.js'
+import { postChat, tempDir } from './helper.js'
 import { as, CHAT, FIRST, makeKey, storeApp } from './store-helper.js'
 
 describe('the audit trail', () => {
@@ -22,12 +22,7 @@ describe('the audit trail', () => {
         name: 'tiny-only',
         model_permissions: [{ permission_type: 'model_id', permission_value: 'tiny' }],
       })
-      await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        headers: as(key.key),
-        payload: CHAT('tiny2'),
-      })
+      await postChat(app, CHAT('tiny2'), as(key.key))
       await app.inject({ url: '/v1/models', headers: admin }) // a read that passes: not recorded
 
       const search = await app.inject({ url: '/v1/audit/search?size=20', headers: admin })

@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest'
 import { fakeConsoleBuild, tempDir, testApp } from './helper.js'
 
 describe('console static files', () => {
-  it('leads / and /ui to /ui/', async () => {
+  // / and /ui lead to the console; a path deep link, to its hash route.
+  it.each([
+    ['/', '/ui/'],
+    ['/ui', '/ui/'],
+    ['/ui/running_models/LLM', '/ui/#/running_models/LLM'],
+  ])('leads %s to %s', async (url, location) => {
     const app = await testApp()
-    for (const url of ['/', '/ui']) {
-      const response = await app.inject(url)
-      expect(response.statusCode).toBe(302)
-      expect(response.headers.location).toBe('/ui/')
-    }
+    const response = await app.inject(url)
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe(location)
   })
 
   it('serves index.html never cached and hashed assets cached for good', async () => {
@@ -50,13 +53,6 @@ describe('console static files', () => {
     const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe(script)
-  })
-
-  it('turns a path deep link into its hash route', async () => {
-    const app = await testApp()
-    const response = await app.inject('/ui/running_models/LLM')
-    expect(response.statusCode).toBe(302)
-    expect(response.headers.location).toBe('/ui/#/running_models/LLM')
   })
 
   it('answers a missing file with 404 {detail}', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { signIn, TINY_CHAT } from './helper.js'
-import { as, CHAT, makeKey, storeApp } from './store-helper.js'
+import { postChat, signIn, TINY_CHAT } from './helper.js'
+import { as, CHAT, createUser, makeKey, resetPassword, signedInUser, storeApp } from './store-helper.js'
 
 describe('no scope widens itself', () => {
   it(
@@ -8,27 +8,23 @@ describe('no scope widens itself', () => {
     { timeout: 30_000 },
     async () => {
       const { app, admin } = await storeApp()
-      const create = (payload: object) =>
-        app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload })
-      await create({
+      await createUser(app, admin, {
         username: 'manager',
         password: 'manager password 1',
         permissions: ['users:manage', 'models:list'],
       })
-      await create({
+      await createUser(app, admin, {
         username: 'runner',
         password: 'runner password 1',
         permissions: ['models:list', 'models:start'],
       })
-      await create({ username: 'lister', password: 'lister password 1', permissions: ['models:list'] })
+      await createUser(app, admin, {
+        username: 'lister',
+        password: 'lister password 1',
+        permissions: ['models:list'],
+      })
       const manager = as(await signIn(app, { username: 'manager', password: 'manager password 1' }))
-      const reset = (id: number) =>
-        app.inject({
-          method: 'PUT',
-          url: `/v1/admin/users/${String(id)}/password`,
-          headers: manager,
-          payload: { new_password: 'taken over 1' },
-        })
+      const reset = (id: number) => resetPassword(app, manager, id, 'taken over 1')
       const refused = await reset(3)
       expect([refused.statusCode, refused.json()]).toEqual([
         403,
@@ -40,12 +36,7 @@ describe('no scope widens itself', () => {
       )
       expect((await reset(4)).json()).toEqual({ ok: true })
       // An administrator sets anyone's.
-      const byAdmin = await app.inject({
-        method: 'PUT',
-        url: '/v1/admin/users/3/password',
-        headers: admin,
-        payload: { new_password: 'set by admin 1' },
-      })
+      const byAdmin = await resetPassword(app, admin, 3, 'set by admin 1')
       expect(byAdmin.statusCode).toBe(200)
     },
   )
@@ -57,18 +48,12 @@ describe('no scope widens itself', () => {
       password: 'keeper password 1',
       permissions: ['keys:manage', 'keys:create'],
     }
-    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: manager })
-    const keeper = as(await signIn(app, manager))
+    const keeper = await signedInUser(app, admin, manager)
     const key = await makeKey(app, keeper, { name: 'as the admin?', owner: 1 })
     const listed = await app.inject({ url: `/v1/admin/keys/${String(key.id)}`, headers: admin })
     expect(listed.json()).toMatchObject({ user_id: 2 })
     // It acts as its maker, who may not chat: not as the administrator, who may.
-    const chat = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      headers: as(key.key),
-      payload: CHAT('any'),
-    })
+    const chat = await postChat(app, CHAT('any'), as(key.key))
     expect([chat.statusCode, chat.json()]).toEqual([403, { detail: 'Not enough permissions' }])
     // An administrator still makes keys for others.
     const given = await makeKey(app, admin, { name: 'for the keeper', owner: 2 })
@@ -79,12 +64,7 @@ describe('no scope widens itself', () => {
   it('names differing only in case are one name', { timeout: 30_000 }, async () => {
     const { app, admin } = await storeApp()
     const create = (username: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/v1/admin/users',
-        headers: admin,
-        payload: { username, password: 'a password 123', permissions: ['models:list'] },
-      })
+      createUser(app, admin, { username, password: 'a password 123', permissions: ['models:list'] })
     expect((await create('Alice')).statusCode).toBe(201)
     const twin = await create('alice')
     expect([twin.statusCode, twin.json()]).toEqual([409, { detail: 'User already exists' }])

@@ -56,7 +56,6 @@ export function testConfig(): Config {
   }
 }
 
-/** The whole platform on a fresh data dir, not listening: call `inject`. Closed after the test. */
 /** The launch payload of the platform's generated tiny chat model, as the console sends it. */
 export const TINY_CHAT = {
   model_name: 'tiny-chat',
@@ -67,6 +66,17 @@ export const TINY_CHAT = {
   quantization: 'f32',
 }
 
+/** The launch payload of a catalogue model that is not on the machine: its launch downloads it from a hub. */
+export const QWEN = {
+  model_name: 'qwen2.5-instruct',
+  model_type: 'LLM',
+  model_engine: 'llama.cpp',
+  model_format: 'ggufv2',
+  model_size_in_billions: '0_5',
+  quantization: 'q4_k_m',
+}
+
+/** The whole platform on a fresh data dir, not listening: call `inject`. Closed after the test. */
 export async function testApp(overrides: Partial<Config> = {}): Promise<FastifyInstance> {
   const app = await buildApp({ ...testConfig(), ...overrides })
   cleanups.push(() => app.close())
@@ -128,6 +138,10 @@ export async function testGateway(endpoint: string, overrides: Partial<Config> =
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
   return { app, url }
 }
+
+/** An OpenAI chat completion request through the real route (`headers`: a key or token, when the test needs one). */
+export const postChat = (app: FastifyInstance, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/v1/chat/completions', headers, payload })
 
 /** Runs `cleanup` after the current test. */
 export function afterThisTest(cleanup: () => Promise<void> | void) {

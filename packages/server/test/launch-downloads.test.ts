@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { testApp, waitFor } from './helper.js'
+import { QWEN, testApp, waitFor } from './helper.js'
 import { launch, localHubs } from './runtime-helper.js'
 
 // A launch that downloads its model from a hub (a local one that serves the tiny models).
@@ -9,15 +9,6 @@ import { launch, localHubs } from './runtime-helper.js'
 const startHub = localHubs()
 
 describe('downloads during launch', () => {
-  const QWEN = {
-    model_name: 'qwen2.5-instruct',
-    model_type: 'LLM',
-    model_engine: 'llama.cpp',
-    model_format: 'ggufv2',
-    model_size_in_billions: '0_5',
-    quantization: 'q4_k_m',
-  }
-
   it(
     'downloads a catalogue model from its hub into the cache, then serves it',
     { timeout: 30_000 },

@@ -1,19 +1,12 @@
-import { request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { KEPT_FAILED_LAUNCHES } from '../src/platform/runtime/model-manager.js'
-import type { GenerationResult } from '../src/platform/runtime/protocol.js'
-import { startLocalHub, type LocalHub } from './support/local-hub.js'
-import { testApp, waitFor } from './helper.js'
+import { postChat, testApp, waitFor } from './helper.js'
+import { abandonedChat, launch, localHubs, watchServing } from './runtime-helper.js'
 
 // No single request may take more of the platform than it is allowed to: workers, tokens, slots, memory.
 
-let hub: LocalHub | undefined
-afterEach(async () => {
-  await hub?.close()
-  hub = undefined
-})
+const startHub = localHubs()
 
 const TINY_CHAT = { model_name: 'tiny-chat', model_type: 'LLM', model_format: 'ggufv2', quantization: 'f32' }
 const QWEN = {
@@ -24,31 +17,12 @@ const QWEN = {
   quantization: 'q4_k_m',
 }
 
-const launch = (app: FastifyInstance, body: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/api/v1/models', payload: body })
-
 const chatBody = (model: string, extra: Record<string, unknown> = {}) => ({
   model,
   messages: [{ role: 'user', content: 'Tell me a long story.' }],
   temperature: 0,
   ...extra,
 })
-
-/** A chat request over real HTTP that the client abandons once `until` settles. */
-async function abandonedChat(app: FastifyInstance, body: object, until: Promise<unknown>) {
-  const { port } = app.server.address() as AddressInfo
-  const request = httpRequest({
-    host: '127.0.0.1',
-    port,
-    method: 'POST',
-    path: '/v1/chat/completions',
-    headers: { 'content-type': 'application/json' },
-  })
-  request.on('error', () => undefined)
-  request.end(JSON.stringify(body))
-  await until
-  request.destroy()
-}
 
 /** Resolves once `uid` has admitted `count` requests since this was first asked (served, waiting, or done). */
 function admissions(app: FastifyInstance, uid: string): (count: number) => Promise<void> {
@@ -94,11 +68,7 @@ describe('generation', () => {
   it('never generates more tokens than the model context holds', { timeout: 60_000 }, async () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: chatBody('tiny-chat', { max_tokens: 10_000_000 }),
-    })
+    const response = await postChat(app, chatBody('tiny-chat', { max_tokens: 10_000_000 }))
     expect(response.statusCode).toBe(200)
     const { usage } = response.json<{ usage: { completion_tokens: number } }>()
     expect(usage.completion_tokens).toBeGreaterThan(0)
@@ -109,36 +79,17 @@ describe('generation', () => {
     const app = await testApp()
     await app.listen({ port: 0, host: '127.0.0.1' })
     await launch(app, TINY_CHAT)
-    const model = app.platform.models.get('tiny-chat')
     // The generation's own result says how far it went; a full one is the yardstick. Its first token says it has
     // begun: a client gone before that is answered without generating anything (not what this test is about), and
     // on a busy machine a fixed wait did not always reach it.
-    const results: GenerationResult[] = []
-    let firstToken: () => void = () => undefined
-    const serve = model.serve.bind(model)
-    model.serve = <T>(...[request, options = {}]: Parameters<typeof serve>) =>
-      serve<T>(request, {
-        ...options,
-        onChunk: (text) => {
-          options.onChunk?.(text)
-          firstToken()
-        },
-      }).then((result) => {
-        results.push(result as GenerationResult)
-        return result
-      })
-    const full = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: chatBody('tiny-chat', { max_tokens: 2048 }),
-    })
+    const { results, nextToken } = watchServing(app, 'tiny-chat')
+    const full = await postChat(app, chatBody('tiny-chat', { max_tokens: 2048 }))
     const fullTokens = full.json<{ usage: { completion_tokens: number } }>().usage.completion_tokens
     expect(fullTokens).toBeGreaterThan(200)
 
     for (const stream of [false, true]) {
       results.length = 0
-      const begun = new Promise<void>((resolve) => (firstToken = resolve))
-      await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 2048, stream }), begun)
+      await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 2048, stream }), nextToken())
       await waitFor(() => results.length === 1)
       expect(results[0]?.completion_tokens, `stream: ${stream}`).toBeLessThan(fullTokens)
     }
@@ -150,24 +101,14 @@ describe('generation', () => {
     await launch(app, { ...TINY_CHAT, request_limits: 2 })
     const admitted = admissions(app, 'tiny-chat')
     // One long request holds the single worker; a streamed one queues behind it and is abandoned there.
-    const first = app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: chatBody('tiny-chat', { max_tokens: 2048 }),
-    })
+    const first = postChat(app, chatBody('tiny-chat', { max_tokens: 2048 }))
     await admitted(1)
     await abandonedChat(app, chatBody('tiny-chat', { max_tokens: 8, stream: true }), admitted(2))
     expect((await first).statusCode).toBe(200)
     // Both slots are free again: two requests at once are both served.
     await waitFor(async () => {
       const answers = await Promise.all(
-        [1, 2].map(() =>
-          app.inject({
-            method: 'POST',
-            url: '/v1/chat/completions',
-            payload: chatBody('tiny-chat', { max_tokens: 2 }),
-          }),
-        ),
+        [1, 2].map(() => postChat(app, chatBody('tiny-chat', { max_tokens: 2 }))),
       )
       return answers.every((answer) => answer.statusCode === 200)
     }, 5000)
@@ -177,11 +118,7 @@ describe('generation', () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
     const admitted = admissions(app, 'tiny-chat')
-    const inFlight = app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: chatBody('tiny-chat', { max_tokens: 2048 }),
-    })
+    const inFlight = postChat(app, chatBody('tiny-chat', { max_tokens: 2048 }))
     await admitted(1)
     await app.inject({ method: 'DELETE', url: '/api/v1/models/tiny-chat' })
     const response = await inFlight
@@ -195,7 +132,7 @@ describe('launches', () => {
     'cancelling one launch leaves another that shares its download running',
     { timeout: 60_000 },
     async () => {
-      hub = await startLocalHub({ bytesPerSecond: 200_000 })
+      const hub = await startHub({ bytesPerSecond: 200_000 })
       const app = await testApp({ hfEndpoint: hub.url })
       const first = launch(app, { ...QWEN, model_uid: 'first' })
       await waitFor(() => app.platform.models.find('first')?.stage === 'downloading')
@@ -214,7 +151,7 @@ describe('launches', () => {
     'stops a shared download once every launch waiting on it has cancelled',
     { timeout: 30_000 },
     async () => {
-      hub = await startLocalHub({ bytesPerSecond: 50_000 })
+      const hub = await startHub({ bytesPerSecond: 50_000 })
       const app = await testApp({ hfEndpoint: hub.url })
       const launches = ['a', 'b'].map((uid) => launch(app, { ...QWEN, model_uid: uid }))
       await waitFor(() => (app.platform.models.find('b')?.download?.downloaded_bytes ?? 0) > 0)

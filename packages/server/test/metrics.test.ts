@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { testApp, TINY_CHAT } from './helper.js'
-import { sample } from './runtime-helper.js'
+import { postChat, testApp, TINY_CHAT } from './helper.js'
+import { launch, sample } from './runtime-helper.js'
 
 // Real worker processes: what GET /metrics counts is what was served.
 
@@ -10,18 +10,12 @@ describe('GET /metrics', () => {
     { timeout: 30_000 },
     async () => {
       const app = await testApp()
-      expect(
-        (await app.inject({ method: 'POST', url: '/api/v1/models', payload: TINY_CHAT })).statusCode,
-      ).toBe(200)
-      const chat = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: {
-          model: 'tiny-chat',
-          messages: [{ role: 'user', content: 'Hello' }],
-          max_tokens: 8,
-          temperature: 0,
-        },
+      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
+      const chat = await postChat(app, {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'Hello' }],
+        max_tokens: 8,
+        temperature: 0,
       })
       expect(chat.statusCode).toBe(200)
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage

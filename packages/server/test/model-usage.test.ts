@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ModelUsage, USAGE_MINUTES } from '../src/platform/runtime/model-usage.js'
-import { testApp, TINY_CHAT } from './helper.js'
+import { postChat, testApp, TINY_CHAT } from './helper.js'
 
 const MINUTE = 60_000
 
@@ -59,10 +59,10 @@ describe('a model’s usage through the API', () => {
     expect((await app.inject({ method: 'POST', url: '/api/v1/models', payload: TINY_CHAT })).statusCode).toBe(
       200,
     )
-    const chat = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'Hi' }], max_tokens: 4 },
+    const chat = await postChat(app, {
+      model: 'tiny-chat',
+      messages: [{ role: 'user', content: 'Hi' }],
+      max_tokens: 4,
     })
     const { usage } = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>()
     const row = (await app.inject('/api/v1/models')).json<{ data: { usage: unknown }[] }>().data[0]

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { as, FIRST, makeKey, storeApp } from './store-helper.js'
+import { as, changeOwnPassword, createUser, FIRST, makeKey, resetPassword, storeApp } from './store-helper.js'
 
 describe('one’s own password, and the forced change (v3’s must_change_password)', () => {
   it('wrong current passwords are slowed as wrong sign-ins are', { timeout: 60_000 }, async () => {
     const { app, admin } = await storeApp()
     const change = (current_password: string) =>
-      app.inject({
-        method: 'PUT',
-        url: '/v1/auth/password',
-        headers: admin,
-        payload: { current_password, new_password: 'another password 1' },
-      })
+      changeOwnPassword(app, admin, { current_password, new_password: 'another password 1' })
     for (let i = 0; i < 5; i++) expect((await change(`guess ${String(i)}`)).statusCode).toBe(400)
     const slowed = await change('guess 5')
     expect(slowed.statusCode).toBe(429)
@@ -26,13 +21,8 @@ describe('one’s own password, and the forced change (v3’s must_change_passwo
     async () => {
       const { app, admin } = await storeApp()
       const alice = { username: 'alice', password: 'alice password 1', permissions: ['models:list'] }
-      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: alice })
-      await app.inject({
-        method: 'PUT',
-        url: '/v1/admin/users/2/password',
-        headers: admin,
-        payload: { new_password: 'set by admin 1' },
-      })
+      await createUser(app, admin, alice)
+      await resetPassword(app, admin, 2, 'set by admin 1')
       const signed = await app.inject({
         method: 'POST',
         url: '/token',
@@ -46,8 +36,8 @@ describe('one’s own password, and the forced change (v3’s must_change_passwo
         { detail: 'Password change required before using this account.' },
       ])
 
-      const change = (payload: Record<string, string>) =>
-        app.inject({ method: 'PUT', url: '/v1/auth/password', headers: token, payload })
+      const change = (payload: Parameters<typeof changeOwnPassword>[2]) =>
+        changeOwnPassword(app, token, payload)
       expect((await change({ current_password: 'not it', new_password: 'alice password 2' })).json()).toEqual(
         { detail: 'The current password is not correct' },
       )
@@ -73,11 +63,9 @@ describe('one’s own password, and the forced change (v3’s must_change_passwo
       expect(again.json()).not.toHaveProperty('must_change_password')
       // A key may not change its owner's password.
       const key = await makeKey(app, admin, { name: 'k' })
-      const byKey = await app.inject({
-        method: 'PUT',
-        url: '/v1/auth/password',
-        headers: as(key.key),
-        payload: { current_password: FIRST.password, new_password: 'new password 123' },
+      const byKey = await changeOwnPassword(app, as(key.key), {
+        current_password: FIRST.password,
+        new_password: 'new password 123',
       })
       expect(byKey.statusCode).toBe(403)
     },

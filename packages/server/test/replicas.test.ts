@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testApp, waitFor, TINY_CHAT } from './helper.js'
+import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
 
 // Real worker processes: one per replica, and what happens when one dies.
@@ -39,11 +39,7 @@ describe('replicas', () => {
         error_message: 'worker exited unexpectedly (signal SIGKILL)',
       })
       expect((await app.inject('/api/v1/models')).json<{ data: unknown[] }>().data).toHaveLength(1)
-      const chat = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] },
-      })
+      const chat = await postChat(app, { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] })
       expect(chat.statusCode).toBe(503)
       expect(chat.json<{ detail: string }>().detail).toMatch(/has failed: worker exited unexpectedly/)
       const logs = (await app.inject('/v1/models/tiny-chat/logs?tail=3')).json<{ lines: string[] }>()
@@ -77,10 +73,10 @@ describe('replicas', () => {
       const restarted = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })
       expect(restarted.statusCode).toBe(200)
       expect(restarted.json()).toMatchObject({ health: { state: 'ready', ready_replicas: 2, reason: null } })
-      const chat = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }], max_tokens: 2 },
+      const chat = await postChat(app, {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'x' }],
+        max_tokens: 2,
       })
       expect(chat.statusCode).toBe(200)
       const again = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })

@@ -1,12 +1,10 @@
-import { request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { ModelMetrics, type ReplicaLabels } from '../src/platform/metrics/model-metrics.js'
 import { ModelUsage } from '../src/platform/runtime/model-usage.js'
 import type { RequestOutcome } from '../src/platform/runtime/request-outcome.js'
-import { testApp, waitFor, TINY_CHAT } from './helper.js'
-import { launch, sample } from './runtime-helper.js'
+import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
+import { abandonedChat, launch, sample, watchServing } from './runtime-helper.js'
 
 // Each inference request ends in one outcome, measured on one clock; the meters, the usage, the log line and the
 // audit trail (request.outcome) all read that one, so they cannot disagree.
@@ -67,6 +65,17 @@ async function requestLines(app: FastifyInstance, uid: string): Promise<string[]
   return lines.filter((line) => / request \w+/.test(line))
 }
 
+/** Expects the meters and the usage of `uid` to count `outcome` as its one request, in the same numbers. */
+async function expectCountedOnce(app: FastifyInstance, uid: string, outcome: RequestOutcome) {
+  const count = await counted(app, uid)
+  expect(count).toMatchObject({ requests: 1, errors: undefined, generated: outcome.outputTokens })
+  expect(count.usage).toMatchObject({ requests: 1, errors: 0, generated_tokens: outcome.outputTokens })
+  expect(count.firstTokenSeconds).toBe((outcome.firstTokenMs ?? 0) / 1000)
+  expect(count.usage.first_token_ms).toBe(Math.round(outcome.firstTokenMs ?? 0))
+  expect(count.durationSeconds).toBe(outcome.durationMs / 1000)
+  return count
+}
+
 describe('the meters and the usage', () => {
   it('count the same outcomes the same way: a client gone is a request, not an error', async () => {
     const metrics = new ModelMetrics(() => [])
@@ -108,10 +117,10 @@ describe('a request’s outcome', () => {
         if (request.outcome) seen.push(request.outcome)
       })
       expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
-      const chat = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'Hello' }], max_tokens: 8 },
+      const chat = await postChat(app, {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'Hello' }],
+        max_tokens: 8,
       })
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
       expect(seen).toHaveLength(1)
@@ -129,12 +138,7 @@ describe('a request’s outcome', () => {
       expect(served.firstTokenMs).toBeGreaterThan(0)
       expect(served.durationMs).toBeGreaterThanOrEqual(served.firstTokenMs ?? Infinity)
 
-      const count = await counted(app, 'tiny-chat')
-      expect(count).toMatchObject({ requests: 1, errors: undefined, generated: served.outputTokens })
-      expect(count.usage).toMatchObject({ requests: 1, errors: 0, generated_tokens: served.outputTokens })
-      expect(count.firstTokenSeconds).toBe((served.firstTokenMs ?? 0) / 1000)
-      expect(count.usage.first_token_ms).toBe(Math.round(served.firstTokenMs ?? 0))
-      expect(count.durationSeconds).toBe(served.durationMs / 1000)
+      await expectCountedOnce(app, 'tiny-chat', served)
       const lines = await requestLines(app, 'tiny-chat')
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(
@@ -150,60 +154,24 @@ describe('a request’s outcome', () => {
       const app = await testApp()
       await app.listen({ port: 0, host: '127.0.0.1' })
       expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
-      const model = app.platform.models.get('tiny-chat')
-      const outcomes: RequestOutcome[] = []
-      let firstToken: () => void = () => undefined
-      const begun = new Promise<void>((resolve) => (firstToken = resolve))
-      const serve = model.serve.bind(model)
-      model.serve = <T>(...[request, options = {}]: Parameters<typeof serve>) =>
-        serve<T>(request, {
-          ...options,
-          onChunk: (text) => {
-            options.onChunk?.(text)
-            firstToken()
-          },
-          onOutcome: (ended) => {
-            options.onOutcome?.(ended)
-            outcomes.push(ended)
-          },
-        })
-
-      const { port } = app.server.address() as AddressInfo
-      const client = httpRequest({
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/v1/chat/completions',
-        headers: { 'content-type': 'application/json' },
-      })
-      client.on('error', () => undefined)
-      client.end(
-        JSON.stringify({
+      const { outcomes, nextToken } = watchServing(app, 'tiny-chat')
+      await abandonedChat(
+        app,
+        {
           model: 'tiny-chat',
           messages: [{ role: 'user', content: 'Tell me a long story.' }],
           max_tokens: 2048,
           stream: true,
-        }),
+        },
+        nextToken(),
       )
-      await begun
-      client.destroy()
       await waitFor(() => outcomes.length === 1)
 
       const [gone] = outcomes as [RequestOutcome]
       expect(gone).toMatchObject({ stream: true, status: 499, ok: true })
       expect(gone.outputTokens).toBeGreaterThan(0)
       expect(gone.outputTokens).toBeLessThan(2048)
-      const count = await counted(app, 'tiny-chat')
-      expect(count).toMatchObject({
-        requests: 1,
-        errors: undefined,
-        generated: gone.outputTokens,
-        firstTokens: 1,
-      })
-      expect(count.usage).toMatchObject({ requests: 1, errors: 0, generated_tokens: gone.outputTokens })
-      expect(count.firstTokenSeconds).toBe((gone.firstTokenMs ?? 0) / 1000)
-      expect(count.usage.first_token_ms).toBe(Math.round(gone.firstTokenMs ?? 0))
-      expect(count.durationSeconds).toBe(gone.durationMs / 1000)
+      expect((await expectCountedOnce(app, 'tiny-chat', gone)).firstTokens).toBe(1)
       const lines = await requestLines(app, 'tiny-chat')
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(/ request chat \(streamed\) 499 · /)

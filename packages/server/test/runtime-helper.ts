@@ -1,5 +1,9 @@
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterEach } from 'vitest'
+import type { GenerationResult } from '../src/platform/runtime/protocol.js'
+import type { RequestOutcome } from '../src/platform/runtime/request-outcome.js'
 import { startLocalHub, type LocalHub } from './support/local-hub.js'
 
 // What the tests of the runtime (real worker processes running llama.cpp on the platform's generated tiny models)
@@ -28,4 +32,48 @@ export function sample(text: string, name: string, labels: Record<string, string
     if (has) return Number(match[3])
   }
   return undefined
+}
+
+/** A chat request over real HTTP that the client abandons once `until` settles. */
+export async function abandonedChat(app: FastifyInstance, body: object, until: Promise<unknown>) {
+  const { port } = app.server.address() as AddressInfo
+  const request = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/v1/chat/completions',
+    headers: { 'content-type': 'application/json' },
+  })
+  request.on('error', () => undefined)
+  request.end(JSON.stringify(body))
+  await until
+  request.destroy()
+}
+
+/**
+ * Watches what the model `uid` serves from now on: each generation's result and outcome as it ends, and
+ * `nextToken()`, which resolves when the next chunk of text is generated (a generation has surely begun).
+ */
+export function watchServing(app: FastifyInstance, uid: string) {
+  const model = app.platform.models.get(uid)
+  const results: GenerationResult[] = []
+  const outcomes: RequestOutcome[] = []
+  let tokenArrived: () => void = () => undefined
+  const serve = model.serve.bind(model)
+  model.serve = <T>(...[request, options = {}]: Parameters<typeof serve>) =>
+    serve<T>(request, {
+      ...options,
+      onChunk: (text) => {
+        options.onChunk?.(text)
+        tokenArrived()
+      },
+      onOutcome: (ended) => {
+        options.onOutcome?.(ended)
+        outcomes.push(ended)
+      },
+    }).then((result) => {
+      results.push(result as GenerationResult)
+      return result
+    })
+  return { results, outcomes, nextToken: () => new Promise<void>((resolve) => (tokenArrived = resolve)) }
 }

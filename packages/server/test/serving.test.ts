@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { testApp, waitFor, TINY_CHAT } from './helper.js'
+import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models: what each kind answers.
@@ -16,6 +16,13 @@ const cosine = (a: number[], b: number[]) => {
   })
   return dot / Math.sqrt(na * nb)
 }
+
+/** The data of each server-sent event in `body`, in order (the last is `[DONE]`). */
+const sseEvents = (body: string) =>
+  body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((event) => event.replace(/^data: /, ''))
 
 const alive = (pid: number) => {
   try {
@@ -49,15 +56,11 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
       accelerators: [],
     })
 
-    const chat = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'Hello' }],
-        temperature: 0,
-        max_tokens: 12,
-      },
+    const chat = await postChat(app, {
+      model: 'tiny-chat',
+      messages: [{ role: 'user', content: 'Hello' }],
+      temperature: 0,
+      max_tokens: 12,
     })
     expect(chat.statusCode).toBe(200)
     const answer = chat.json<{
@@ -118,11 +121,7 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     }
     expect((await app.inject('/api/v1/models')).json()).toEqual({ object: 'list', data: [] })
     await waitFor(() => pids.every((pid) => !alive(pid)), 5000)
-    const gone = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] },
-    })
+    const gone = await postChat(app, { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] })
     expect(gone.statusCode).toBe(400)
     expect(gone.json()).toEqual({ detail: 'Model not found in the model list, uid: tiny-chat' })
   })
@@ -139,16 +138,13 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
         temperature: 0,
         max_tokens: 12,
       }
-      const whole = await app.inject({ method: 'POST', url: '/v1/chat/completions', payload })
-      const response = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: { ...payload, stream: true, stream_options: { include_usage: true } },
+      const whole = await postChat(app, payload)
+      const response = await postChat(app, {
+        ...payload,
+        stream: true,
+        stream_options: { include_usage: true },
       })
-      const events = response.body
-        .split('\n\n')
-        .filter(Boolean)
-        .map((event) => event.replace(/^data: /, ''))
+      const events = sseEvents(response.body)
       expect(events.at(-1)).toBe('[DONE]')
       // As OpenAI sends it: after the finish chunk, one with no choices and the whole answer's usage.
       expect(JSON.parse(events.at(-2) ?? '')).toMatchObject({
@@ -165,14 +161,10 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     async () => {
       const app = await testApp()
       await launch(app, TINY_CHAT)
-      const chat = await app.inject({
-        method: 'POST',
-        url: '/v1/chat/completions',
-        payload: {
-          model: 'tiny-chat',
-          messages: [{ role: 'user', content: 'a secret prompt' }],
-          max_tokens: 3,
-        },
+      const chat = await postChat(app, {
+        model: 'tiny-chat',
+        messages: [{ role: 'user', content: 'a secret prompt' }],
+        max_tokens: 3,
       })
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
       const lines = (await app.inject('/v1/models/tiny-chat/logs')).json<{ lines: string[] }>().lines
@@ -189,22 +181,15 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
   it('streams chat as SSE chunks ending in [DONE]', { timeout: 30_000 }, async () => {
     const app = await testApp()
     await launch(app, TINY_CHAT)
-    const response = await app.inject({
-      method: 'POST',
-      url: '/v1/chat/completions',
-      payload: {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'Hello' }],
-        temperature: 0,
-        max_tokens: 12,
-        stream: true,
-      },
+    const response = await postChat(app, {
+      model: 'tiny-chat',
+      messages: [{ role: 'user', content: 'Hello' }],
+      temperature: 0,
+      max_tokens: 12,
+      stream: true,
     })
     expect(response.headers['content-type']).toBe('text/event-stream')
-    const events = response.body
-      .split('\n\n')
-      .filter(Boolean)
-      .map((event) => event.replace(/^data: /, ''))
+    const events = sseEvents(response.body)
     expect(events.at(-1)).toBe('[DONE]')
     const chunks = events
       .slice(0, -1)

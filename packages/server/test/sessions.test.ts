@@ -8,7 +8,7 @@ import { openSqlite } from '../src/platform/db/sqlite.js'
 import { openDatabase } from '../src/platform/db/database.js'
 import { UserStore } from '../src/admin/auth/user-store.js'
 import { afterThisTest, tempDir } from './helper.js'
-import { as, FIRST, storeApp } from './store-helper.js'
+import { as, changeOwnPassword, createUser, FIRST, resetPassword, storeApp } from './store-helper.js'
 
 interface Tokens {
   access_token: string
@@ -33,14 +33,12 @@ describe('sessions of the user store end when they should, access and refresh to
     { timeout: 30_000 },
     async () => {
       const { app, admin } = await storeApp()
-      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+      await createUser(app, admin, ALICE)
       const stolen = await signInFully(app, ALICE)
       const own = await signInFully(app, ALICE)
-      const changed = await app.inject({
-        method: 'PUT',
-        url: '/v1/auth/password',
-        headers: as(own.access_token),
-        payload: { current_password: ALICE.password, new_password: 'alice password 2' },
+      const changed = await changeOwnPassword(app, as(own.access_token), {
+        current_password: ALICE.password,
+        new_password: 'alice password 2',
       })
       expect(changed.statusCode).toBe(200)
       expect(await models(app, stolen.access_token)).toBe(401)
@@ -51,23 +49,16 @@ describe('sessions of the user store end when they should, access and refresh to
 
   it('a reset, disabling and logout everywhere end them at once', { timeout: 30_000 }, async () => {
     const { app, admin } = await storeApp()
-    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    await createUser(app, admin, ALICE)
     let session = await signInFully(app, ALICE)
-    await app.inject({
-      method: 'PUT',
-      url: '/v1/admin/users/2/password',
-      headers: admin,
-      payload: { new_password: 'set by admin 1' },
-    })
+    await resetPassword(app, admin, 2, 'set by admin 1')
     expect(await models(app, session.access_token)).toBe(401)
     expect((await refresh(app, session.refresh_token)).statusCode).toBe(401)
 
     session = await signInFully(app, { username: 'alice', password: 'set by admin 1' })
-    await app.inject({
-      method: 'PUT',
-      url: '/v1/auth/password',
-      headers: as(session.access_token),
-      payload: { current_password: 'set by admin 1', new_password: ALICE.password },
+    await changeOwnPassword(app, as(session.access_token), {
+      current_password: 'set by admin 1',
+      new_password: ALICE.password,
     })
     const one = await signInFully(app, ALICE)
     const two = await signInFully(app, ALICE)
@@ -112,10 +103,10 @@ describe('sessions of the user store end when they should, access and refresh to
 
   it('a removed user’s token is not a new user’s of the same name', { timeout: 30_000 }, async () => {
     const { app, admin } = await storeApp()
-    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    await createUser(app, admin, ALICE)
     const old = await signInFully(app, ALICE)
     await app.inject({ method: 'DELETE', url: '/v1/admin/users/2', headers: admin })
-    await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: ALICE })
+    await createUser(app, admin, ALICE)
     expect(await models(app, old.access_token)).toBe(401)
   })
 

@@ -25,3 +25,38 @@ export async function makeKey(
   expect(made.statusCode, made.body).toBe(201)
   return made.json<{ id: number; key: string; prefix: string; name: string }>()
 }
+
+/** Creates `user` through the API; `headers`: those of an administrator or a user manager. */
+export const createUser = (app: FastifyInstance, headers: Record<string, string>, user: object) =>
+  app.inject({ method: 'POST', url: '/v1/admin/users', headers, payload: user })
+
+/** Creates `user` as `admin` and signs it in: the headers of its requests. */
+export async function signedInUser(
+  app: FastifyInstance,
+  admin: Record<string, string>,
+  user: { username: string; password: string },
+) {
+  await createUser(app, admin, user)
+  return as(await signIn(app, user))
+}
+
+/** Changes one's own password (PUT /v1/auth/password); `headers` say whose. */
+export const changeOwnPassword = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  payload: { current_password: string; new_password: string },
+) => app.inject({ method: 'PUT', url: '/v1/auth/password', headers, payload })
+
+/** Sets the password of user `id` (a reset); `headers`: those of an administrator or a user manager. */
+export const resetPassword = (
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  id: number,
+  new_password: string,
+) =>
+  app.inject({
+    method: 'PUT',
+    url: `/v1/admin/users/${String(id)}/password`,
+    headers,
+    payload: { new_password },
+  })

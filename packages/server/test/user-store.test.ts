@@ -4,7 +4,7 @@ import { hashPassword, verifyPassword } from '../src/admin/auth/passwords.js'
 import { ConfigError, parseCommandLine } from '../src/config.js'
 import { openSqlite } from '../src/platform/db/sqlite.js'
 import { authFile, signIn, testApp, testConfig } from './helper.js'
-import { as, FIRST } from './store-helper.js'
+import { as, createUser, FIRST, resetPassword, storeApp } from './store-helper.js'
 
 describe('passwords', () => {
   it('are kept as salted scrypt hashes and checked against them', async () => {
@@ -126,19 +126,19 @@ describe('the built-in user store (--auth)', () => {
 
 describe('user management (upstream v3’s /v1/admin/users)', () => {
   it('lists, creates, disables, resets and deletes users, as v3 guards it', { timeout: 60_000 }, async () => {
-    const app = await testApp({ ...testConfig(), authStore: true })
-    await app.inject({ method: 'POST', url: '/v1/admin/setup', payload: FIRST })
-    const admin = as(await signIn(app, FIRST))
-    const create = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-      app.inject({ method: 'POST', url: '/v1/admin/users', headers, payload })
+    const { app, admin } = await storeApp()
 
     const viewer = { username: 'viewer', password: 'viewer password 1', permissions: ['models:list'] }
-    const made = await create(admin, viewer)
+    const made = await createUser(app, admin, viewer)
     expect(made.statusCode).toBe(201)
     expect(made.json()).toEqual({ id: 2, username: 'viewer' })
-    expect((await create(admin, viewer)).statusCode).toBe(409)
-    expect((await create(admin, { ...viewer, username: 'x', password: 'short' })).statusCode).toBe(422)
-    expect((await create(admin, { ...viewer, username: 'y', permissions: ['root'] })).statusCode).toBe(422)
+    expect((await createUser(app, admin, viewer)).statusCode).toBe(409)
+    expect((await createUser(app, admin, { ...viewer, username: 'x', password: 'short' })).statusCode).toBe(
+      422,
+    )
+    expect(
+      (await createUser(app, admin, { ...viewer, username: 'y', permissions: ['root'] })).statusCode,
+    ).toBe(422)
     const listed = await app.inject({ url: '/api/v1/admin/users', headers: admin })
     expect(listed.json()).toMatchObject([
       { id: 1, username: FIRST.username, source: 'local', enabled: true, permissions: ['admin'] },
@@ -155,10 +155,14 @@ describe('user management (upstream v3’s /v1/admin/users)', () => {
       password: 'manager password 1',
       permissions: ['users:manage', 'models:list'],
     }
-    expect((await create(admin, manager)).statusCode).toBe(201)
+    expect((await createUser(app, admin, manager)).statusCode).toBe(201)
     const managerToken = as(await signIn(app, manager))
-    expect((await create(managerToken, { ...viewer, username: 'helper' })).statusCode).toBe(201)
-    const escalation = await create(managerToken, { ...viewer, username: 'boss', permissions: ['admin'] })
+    expect((await createUser(app, managerToken, { ...viewer, username: 'helper' })).statusCode).toBe(201)
+    const escalation = await createUser(app, managerToken, {
+      ...viewer,
+      username: 'boss',
+      permissions: ['admin'],
+    })
     expect(escalation.statusCode).toBe(403)
     expect(escalation.json()).toEqual({ detail: 'Cannot grant permissions you do not hold: admin' })
     const takeover = await app.inject({ method: 'DELETE', url: '/v1/admin/users/1', headers: managerToken })
@@ -177,12 +181,7 @@ describe('user management (upstream v3’s /v1/admin/users)', () => {
     await app.inject({ method: 'PUT', url: '/v1/admin/users/2', headers: admin, payload: { enabled: true } })
 
     // A password set by an administrator is to be changed at the next sign-in.
-    const reset = await app.inject({
-      method: 'PUT',
-      url: '/v1/admin/users/2/password',
-      headers: admin,
-      payload: { new_password: 'chosen by the admin' },
-    })
+    const reset = await resetPassword(app, admin, 2, 'chosen by the admin')
     expect(reset.json()).toEqual({ ok: true })
     const signedIn = await app.inject({
       method: 'POST',
@@ -267,7 +266,7 @@ describe('refresh tokens of the user store (upstream v3’s /v1/auth/refresh and
       // A user disabled by an administrator loses every refresh token at once.
       const admin = { authorization: `Bearer ${await signIn(app, FIRST)}` }
       const viewer = { username: 'viewer', password: 'viewer password 1', permissions: ['models:list'] }
-      await app.inject({ method: 'POST', url: '/v1/admin/users', headers: admin, payload: viewer })
+      await createUser(app, admin, viewer)
       const viewerTokens = (await app.inject({ method: 'POST', url: '/token', payload: viewer })).json<{
         refresh_token: string
       }>()

@@ -1,17 +1,13 @@
-import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
 import type { FastifyReply } from 'fastify'
 import { CHAT_PAGE_CSP, chatPage } from '../pages/chat-page.js'
+import { html, pageCsp, pageDocument } from '../pages/page-frame.js'
 import { localizingScript } from '../pages/page-i18n.js'
 import { CLUSTER_PAGE_MESSAGES } from '../pages/page-messages.js'
-import { sha256Source } from '../http/security-headers.js'
 
 type Page =
   | { kind: 'chat'; name: string; contextLength: number | null }
   /** A Gradio app the cluster built (image models on Xinference 1.x and 2.x): it runs at the cluster's address. */
   | { kind: 'on-cluster'; address: string }
-
-/** Escapes text for HTML text and attribute values. */
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** On the console's design tokens (`ui/tokens.css`), as the chat page. */
 const CLUSTER_PAGE_STYLE = `body { margin: 0; font-family: var(--sc-font); line-height: 1.6; background: var(--sc-palette-background-default); color: var(--sc-palette-text-primary); }
@@ -23,14 +19,7 @@ a { color: var(--sc-palette-primary-main); font-weight: 600; word-break: break-a
 /** Puts the page into the console's language, as the chat page's script does. */
 const CLUSTER_PAGE_SCRIPT = localizingScript(CLUSTER_PAGE_MESSAGES)
 
-const CLUSTER_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256Source(CLUSTER_PAGE_SCRIPT)} ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
-  `style-src 'self' ${sha256Source(CLUSTER_PAGE_STYLE)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+const CLUSTER_PAGE_CSP = pageCsp(CLUSTER_PAGE_SCRIPT, CLUSTER_PAGE_STYLE)
 
 /**
  * A Gradio app is the cluster's code: at the console's address it would run sandboxed (forward.ts), where its
@@ -39,26 +28,17 @@ const CLUSTER_PAGE_CSP = [
 function clusterPage(uid: string, address: string): string {
   const url = `${address}/${encodeURIComponent(uid)}/`
   const en = CLUSTER_PAGE_MESSAGES.en
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>${html(uid)} · Serving Console</title>
-<script>${COLOR_SCHEME_SCRIPT}</script>
-<link rel="stylesheet" href="ui/tokens.css" />
-<style>${CLUSTER_PAGE_STYLE}</style>
-</head>
-<body>
-<main>
+  return pageDocument({
+    title: `<title>${html(uid)} · Serving Console</title>`,
+    style: CLUSTER_PAGE_STYLE,
+    script: CLUSTER_PAGE_SCRIPT,
+    body: `<main>
   <h1>${html(uid)}</h1>
   <p data-i18n="gradio">${html(en.gradio)}</p>
   <p><a href="${html(url)}" rel="noopener noreferrer">${html(url)}</a></p>
   <p data-i18n="reachable">${html(en.reachable)}</p>
-</main>
-<script>${CLUSTER_PAGE_SCRIPT}</script>
-</body>
-</html>`
+</main>`,
+  })
 }
 
 /**

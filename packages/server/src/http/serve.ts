@@ -5,8 +5,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
   RouteGenericInterface,
-  RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify'
 import type { ZodTypeProvider } from './zod-type-provider.js'
 
@@ -25,8 +24,8 @@ export interface RouteSchema<R extends Route> {
   response: R extends { answers: infer A } ? A : undefined
 }
 
-/** A handler typed from the entry's schemas: parsed params, query and body in, an answer of the entry's shape out. */
-export type RouteHandler<R extends Route> = RouteHandlerMethod<
+/** Fastify's options for a route typed from the entry's schemas (through the zod type provider), handler included. */
+type TypedRouteOptions<R extends Route> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -36,21 +35,16 @@ export type RouteHandler<R extends Route> = RouteHandlerMethod<
   ZodTypeProvider
 >
 
+/** A handler typed from the entry's schemas: parsed params, query and body in, an answer of the entry's shape out. */
+export type RouteHandler<R extends Route> = TypedRouteOptions<R>['handler']
+
 /**
  * What a few routes need beyond the table: a body limit, their own hooks, a timeout; and `specPathOnly` for the
  * gateway's translations, whose upstream `/v1` path stays upstream's (forwarded as it is).
  */
 export type RouteExtra<R extends Route> = { specPathOnly?: true } & Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    unknown,
-    RouteSchema<R>,
-    ZodTypeProvider
-  >,
-  'schema'
+  TypedRouteOptions<R>,
+  'schema' | 'handler'
 >
 
 /** Registers `handler` for the table entry `route` at each of its served paths. */

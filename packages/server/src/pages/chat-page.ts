@@ -1,11 +1,7 @@
-import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
-import { sha256Source } from '../http/security-headers.js'
 import { SESSION_SCRIPT } from './chat-session.js'
+import { html, pageCsp, pageDocument } from './page-frame.js'
 import { fill, localizingScript } from './page-i18n.js'
 import { CHAT_PAGE_MESSAGES } from './page-messages.js'
-
-/** Escapes text for HTML text and attribute values. */
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /**
  * In the console's look, on its design tokens (`ui/tokens.css`, which the console's build writes: one source for
@@ -147,16 +143,7 @@ $('form').onsubmit = async (event) => {
  * The chat page runs only its own inline scripts (its chat, and the colour scheme's before the first paint) and
  * style, with the console's design tokens; it talks only to this server, and is never framed.
  */
-export const CHAT_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256Source(SCRIPT)} ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
-  `style-src 'self' ${sha256Source(STYLE)}`,
-  "connect-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const CHAT_PAGE_CSP = pageCsp(SCRIPT, STYLE, ["connect-src 'self'", "img-src 'self' data:"])
 
 /**
  * The web UI of a language model: a chat page in the console's look that streams replies from
@@ -170,18 +157,12 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
   const context = model.contextLength
     ? ` · <span data-i18n="context" data-length="${model.contextLength}">${html(fill(en.context, { length: model.contextLength }))}</span>`
     : ''
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>${html(model.uid)} · Serving Console</title>
-<script>${COLOR_SCHEME_SCRIPT}</script>
-<link rel="stylesheet" href="ui/tokens.css" />
-<style>${STYLE}</style>
-</head>
-<body data-model="${html(model.uid)}">
-<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
+  return pageDocument({
+    title: `<title>${html(model.uid)} · Serving Console</title>`,
+    style: STYLE,
+    script: SCRIPT,
+    bodyAttributes: ` data-model="${html(model.uid)}"`,
+    body: `<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
 <main>
 <div id="sign-in" role="region" aria-labelledby="sign-in-title" hidden>
   <h2 id="sign-in-title" data-i18n="signIn">${html(en.signIn)}</h2>
@@ -216,8 +197,6 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
     </form>
   </section>
 </div>
-</main>
-<script>${SCRIPT}</script>
-</body>
-</html>`
+</main>`,
+  })
 }

@@ -1,10 +1,6 @@
-import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
-import { sha256Source } from '../http/security-headers.js'
+import { html, pageCsp, pageDocument } from './page-frame.js'
 import { fill, localizingScript } from './page-i18n.js'
 import { MISSING_PAGE_MESSAGES, type MissingPageKey } from './page-messages.js'
-
-/** Escapes text for HTML text and attribute values. */
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** On the console's design tokens (`ui/tokens.css`), as the chat page: one card, centred. */
 const STYLE = `body { margin: 0; font-family: var(--sc-font); font-size: var(--sc-body-size); line-height: 1.6; background: var(--sc-palette-background-default); color: var(--sc-palette-text-primary); }
@@ -18,14 +14,7 @@ a:focus-visible { outline: 2px solid var(--sc-palette-primary-main); outline-off
 /** The same for every page of this kind (what differs travels in `data-*`), so its hash is fixed. */
 const SCRIPT = localizingScript(MISSING_PAGE_MESSAGES)
 
-export const MISSING_PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256Source(SCRIPT)} ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
-  `style-src 'self' ${sha256Source(STYLE)}`,
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ')
+export const MISSING_PAGE_CSP = pageCsp(SCRIPT, STYLE)
 
 /** Why a model's address has no chat page: what the page says, and the Running Models tab it leads to. */
 export type Missing = { why: 'notRunning' } | { why: 'starting' } | { why: 'notChat'; type: string }
@@ -40,23 +29,14 @@ export function missingPage(uid: string, missing: Missing): string {
   const values = { uid, type: missing.why === 'notChat' ? missing.type : '' }
   const key: MissingPageKey = missing.why
   const tab = missing.why === 'notChat' ? encodeURIComponent(missing.type) : 'LLM'
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title data-i18n="title">${html(en.title)}</title>
-<script>${COLOR_SCHEME_SCRIPT}</script>
-<link rel="stylesheet" href="ui/tokens.css" />
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
+  return pageDocument({
+    title: `<title data-i18n="title">${html(en.title)}</title>`,
+    style: STYLE,
+    script: SCRIPT,
+    body: `<main>
   <h1 data-i18n="title">${html(en.title)}</h1>
   <p data-i18n="${key}" data-uid="${html(values.uid)}" data-type="${html(values.type)}">${html(fill(en[key], values))}</p>
   <a href="ui/#/running_models/${tab}" data-i18n="running">${html(en.running)}</a>
-</main>
-<script>${SCRIPT}</script>
-</body>
-</html>`
+</main>`,
+  })
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '@serving-console/contract'
+import { LOCALES, type Locale } from '@serving-console/contract'
 import chatEn from './messages/en/chat.json' with { type: 'json' }
 import chatZhCN from './messages/zh-CN/chat.json' with { type: 'json' }
 import chatJa from './messages/ja/chat.json' with { type: 'json' }
@@ -24,31 +24,34 @@ import clusterKo from './messages/ko/cluster.json' with { type: 'json' }
 export type PageMessages<Key extends string> = Record<Locale, Record<Key, string>>
 
 export type ChatPageKey = keyof typeof chatEn
-
-/** The model chat page (`chat-page.ts`). */
-export const CHAT_PAGE_MESSAGES: PageMessages<ChatPageKey> = {
-  en: chatEn,
-  'zh-CN': chatZhCN,
-  ja: chatJa,
-  ko: chatKo,
-}
-
 export type MissingPageKey = keyof typeof missingEn
-
-/** The page at a model's address when it has no chat page there (`missing-page.ts`). */
-export const MISSING_PAGE_MESSAGES: PageMessages<MissingPageKey> = {
-  en: missingEn,
-  'zh-CN': missingZhCN,
-  ja: missingJa,
-  ko: missingKo,
-}
-
 export type ClusterPageKey = keyof typeof clusterEn
 
-/** The gateway's page for a web UI that runs at the cluster's address (`gateway/web-ui.ts`). */
-export const CLUSTER_PAGE_MESSAGES: PageMessages<ClusterPageKey> = {
-  en: clusterEn,
-  'zh-CN': clusterZhCN,
-  ja: clusterJa,
-  ko: clusterKo,
+/** A language's catalogues, one a page, each with every key the English one has. */
+interface PageCatalogues {
+  /** The model chat page (`chat-page.ts`). */
+  chat: Record<ChatPageKey, string>
+  /** The page at a model's address when it has no chat page there (`missing-page.ts`). */
+  missing: Record<MissingPageKey, string>
+  /** The gateway's page for a web UI that runs at the cluster's address (`gateway/web-ui.ts`). */
+  cluster: Record<ClusterPageKey, string>
 }
+
+const CATALOGUES: Record<Locale, PageCatalogues> = {
+  en: { chat: chatEn, missing: missingEn, cluster: clusterEn },
+  'zh-CN': { chat: chatZhCN, missing: missingZhCN, cluster: clusterZhCN },
+  ja: { chat: chatJa, missing: missingJa, cluster: clusterJa },
+  ko: { chat: chatKo, missing: missingKo, cluster: clusterKo },
+}
+
+/** One page's messages in every language. */
+function messagesOf<Page extends keyof PageCatalogues>(page: Page): Record<Locale, PageCatalogues[Page]> {
+  return Object.fromEntries(LOCALES.map((locale) => [locale, CATALOGUES[locale][page]])) as Record<
+    Locale,
+    PageCatalogues[Page]
+  >
+}
+
+export const CHAT_PAGE_MESSAGES: PageMessages<ChatPageKey> = messagesOf('chat')
+export const MISSING_PAGE_MESSAGES: PageMessages<MissingPageKey> = messagesOf('missing')
+export const CLUSTER_PAGE_MESSAGES: PageMessages<ClusterPageKey> = messagesOf('cluster')

@@ -1,7 +1,6 @@
-import { useState } from 'react'
 import { Button } from '../../components/button'
 import { Notice } from '../../components/notice'
-import { SignInFields } from '../../components/sign-in-fields'
+import { SignInFields, useSignInForm } from '../../components/sign-in-fields'
 import { loginFailure, useSignIn } from '../../features/login/api/sign-in'
 import { useT } from '../../i18n/react'
 import './session-sign-in.css'
@@ -12,17 +11,13 @@ import './session-sign-in.css'
  */
 export function SessionSignIn({ username: known, onSignedIn }: { username: string; onSignedIn: () => void }) {
   const t = useT()
-  const [username, setUsername] = useState(known)
-  const [password, setPassword] = useState('')
+  const form = useSignInForm(known)
   const login = useSignIn(onSignedIn, { inForm: true })
   return (
     <form
       className="session-sign-in"
       aria-labelledby="session-expired-title"
-      onSubmit={(event) => {
-        event.preventDefault()
-        login.mutate({ username, password })
-      }}
+      onSubmit={form.submitTo(login.mutate)}
     >
       <h3 id="session-expired-title">{t('shell.session.title')}</h3>
       <p>{t('shell.session.text')}</p>
@@ -31,13 +26,7 @@ export function SessionSignIn({ username: known, onSignedIn }: { username: strin
           {loginFailure(login.error)}
         </Notice>
       )}
-      <SignInFields
-        username={username}
-        password={password}
-        onUsername={setUsername}
-        onPassword={setPassword}
-        focus="password"
-      />
+      <SignInFields {...form.fields} focus="password" />
       <Button type="submit" variant="contained" loading={login.isPending}>
         {t('shell.session.signIn')}
       </Button>

@@ -6,7 +6,7 @@ import { ColorSchemeSwitch } from '../../components/color-scheme-switch'
 import { LanguageSelect } from '../../components/language-select'
 import { Logo } from '../../components/logo'
 import { Notice } from '../../components/notice'
-import { SignInFields } from '../../components/sign-in-fields'
+import { SignInFields, useSignInForm } from '../../components/sign-in-fields'
 import { useT } from '../../i18n/react'
 import { authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { HOME } from '../../lib/routes'
@@ -21,8 +21,7 @@ export function LoginPage() {
   const t = useT()
   const navigate = useNavigate()
   const auth = useQuery(clusterAuthQuery)
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
+  const form = useSignInForm()
   const [signInInstead, setSignInInstead] = useState(false)
 
   /** The password just used, when the server requires a new one before anything else. */
@@ -30,7 +29,7 @@ export function LoginPage() {
   // A wrong password is said in the form, where the eyes and the focus are, not in a toast across the page.
   const login = useSignIn(
     (answer) => {
-      if (answer.must_change_password) setMustChange(password)
+      if (answer.must_change_password) setMustChange(form.credentials.password)
       else void navigate(HOME)
     },
     { inForm: true },
@@ -68,23 +67,10 @@ export function LoginPage() {
             onSignIn={() => setSignInInstead(true)}
           />
         ) : (
-          <form
-            className="login-form"
-            aria-labelledby="login-title"
-            onSubmit={(event) => {
-              event.preventDefault()
-              login.mutate({ username, password })
-            }}
-          >
+          <form className="login-form" aria-labelledby="login-title" onSubmit={form.submitTo(login.mutate)}>
             <h1 id="login-title">{t('shell.login.title')}</h1>
             {auth.isError && <Notice severity="error">{authCheckFailure(auth.error)}</Notice>}
-            <SignInFields
-              username={username}
-              password={password}
-              onUsername={setUsername}
-              onPassword={setPassword}
-              focus="username"
-            />
+            <SignInFields {...form.fields} focus="username" />
             {login.isError && (
               <Notice severity="error" role="alert">
                 {loginFailure(login.error)}

@@ -15,23 +15,16 @@ interface SystemDialogProps {
   submitLabel: string
   onSubmit: () => void
   onClose: () => void
-  busy: boolean
-  /** The server's refusal of the last try, shown above the buttons. */
-  error: unknown
+  /** What the form sends: busy while it is pending; the server's refusal of the last try, shown above the buttons. */
+  change: { isPending: boolean; error: unknown }
   children: ReactNode
 }
 
 /** A form in a dialog, titled, with Cancel and its submit button; Enter in a field submits. */
-export function SystemDialog({
-  title,
-  submitLabel,
-  onSubmit,
-  onClose,
-  busy,
-  error,
-  children,
-}: SystemDialogProps) {
+export function SystemDialog({ title, submitLabel, onSubmit, onClose, change, children }: SystemDialogProps) {
   const t = useT()
+  const busy = change.isPending
+  const error = change.error
   const titleId = useId()
   return (
     <Dialog open fullWidth maxWidth="sm" onClose={onClose} aria-labelledby={titleId}>

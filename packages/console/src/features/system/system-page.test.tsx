@@ -5,20 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NO_AUTH } from '../../lib/auth'
 import { createQueryClient } from '../../lib/query-client'
 import { tokenCookie } from '../../lib/storage'
+import { PLATFORM_FEATURES } from '../../test/features'
 import { SystemPage } from './system-page'
 
 afterEach(() => vi.unstubAllGlobals())
 
-const FEATURES = {
-  mode: 'platform',
-  upstream: null,
-  model_logs: true,
-  model_health: true,
-  model_restart: true,
-  cluster_history: true,
-  model_fit: true,
-  file_info: true,
-}
 const ALICE = {
   id: 1,
   username: 'alice',
@@ -39,7 +30,7 @@ function serve(administration: string, answers: Record<string, Answer>) {
       const method = init.method ?? 'GET'
       const { pathname: path, search: query } = new URL(url)
       calls.push({ method, path, query, init })
-      if (path === '/api/v1/console/features') return Response.json({ ...FEATURES, administration })
+      if (path === '/api/v1/console/features') return Response.json({ ...PLATFORM_FEATURES, administration })
       const answer = answers[`${method} ${path}`]
       return answer ? Response.json(answer(init)) : new Response('{"detail":"Not Found"}', { status: 404 })
     }),

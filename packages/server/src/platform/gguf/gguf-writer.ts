@@ -74,47 +74,40 @@ class ByteWriter {
   }
 }
 
+/** Writes a value's type, then the value; an array's items are written as its item type's values are. */
 function writeValue(out: ByteWriter, entry: MetadataValue) {
   switch (entry.type) {
     case 'u32':
-      out.u32(ValueType.UINT32)
-      out.u32(entry.value)
-      return
+      return writeTyped(out, ValueType.UINT32, () => out.u32(entry.value))
     case 'i32':
-      out.u32(ValueType.INT32)
-      out.i32(entry.value)
-      return
+      return writeTyped(out, ValueType.INT32, () => out.i32(entry.value))
     case 'f32':
-      out.u32(ValueType.FLOAT32)
-      out.f32(entry.value)
-      return
+      return writeTyped(out, ValueType.FLOAT32, () => out.f32(entry.value))
     case 'bool':
-      out.u32(ValueType.BOOL)
-      out.push(Buffer.from([entry.value ? 1 : 0]))
-      return
+      return writeTyped(out, ValueType.BOOL, () => out.push(Buffer.from([entry.value ? 1 : 0])))
     case 'string':
-      out.u32(ValueType.STRING)
-      out.string(entry.value)
-      return
+      return writeTyped(out, ValueType.STRING, () => out.string(entry.value))
     case 'string[]':
-      out.u32(ValueType.ARRAY)
-      out.u32(ValueType.STRING)
-      out.u64(entry.value.length)
-      for (const item of entry.value) out.string(item)
-      return
+      return writeArray(out, ValueType.STRING, entry.value, (item) => out.string(item))
     case 'f32[]':
-      out.u32(ValueType.ARRAY)
-      out.u32(ValueType.FLOAT32)
-      out.u64(entry.value.length)
-      for (const item of entry.value) out.f32(item)
-      return
+      return writeArray(out, ValueType.FLOAT32, entry.value, (item) => out.f32(item))
     case 'i32[]':
-      out.u32(ValueType.ARRAY)
-      out.u32(ValueType.INT32)
-      out.u64(entry.value.length)
-      for (const item of entry.value) out.i32(item)
-      return
+      return writeArray(out, ValueType.INT32, entry.value, (item) => out.i32(item))
   }
+}
+
+function writeTyped(out: ByteWriter, type: ValueType, writeContent: () => void) {
+  out.u32(type)
+  writeContent()
+}
+
+/** An array: its type, its items' type and count, then the items. */
+function writeArray<T>(out: ByteWriter, itemType: ValueType, items: T[], writeItem: (item: T) => void) {
+  writeTyped(out, ValueType.ARRAY, () => {
+    out.u32(itemType)
+    out.u64(items.length)
+    for (const item of items) writeItem(item)
+  })
 }
 
 export function writeGguf(metadata: Record<string, MetadataValue>, tensors: Tensor[]): Buffer {

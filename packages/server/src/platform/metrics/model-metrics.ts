@@ -72,50 +72,41 @@ const LOAD_GAUGES: { name: string; help: string; value: (load: ReplicaLoad) => n
 
 export class ModelMetrics {
   readonly registry = new Registry()
-  private readonly requests = new Counter({
-    name: 'xinference:model_request_total',
-    help: 'Total number of model requests.',
-    labelNames: WITH_STREAM,
-    registers: [this.registry],
-  })
-  private readonly errors = new Counter({
-    name: 'xinference:model_request_errors_total',
-    help: 'Total number of failed model requests.',
-    labelNames: WITH_STREAM,
-    registers: [this.registry],
-  })
-  private readonly duration = new Histogram({
-    name: 'xinference:model_request_duration_seconds',
-    help: 'Model request duration in seconds.',
-    labelNames: LABELS,
-    buckets: SECONDS,
-    registers: [this.registry],
-  })
-  private readonly firstToken = new Histogram({
-    name: 'xinference:time_to_first_token_seconds',
-    help: 'Time to first token in seconds (LLM only).',
-    labelNames: WITH_STREAM,
-    buckets: SECONDS,
-    registers: [this.registry],
-  })
-  private readonly inputTokens = new Counter({
-    name: 'xinference:input_tokens_total_counter',
-    help: 'Total number of input tokens.',
-    labelNames: LABELS,
-    registers: [this.registry],
-  })
-  private readonly outputTokens = new Counter({
-    name: 'xinference:output_tokens_total_counter',
-    help: 'Total number of output tokens (LLM only).',
-    labelNames: LABELS,
-    registers: [this.registry],
-  })
-  private readonly generated = new Counter({
-    name: 'xinference:generate_tokens_total',
-    help: 'Total number of generated tokens (LLM only).',
-    labelNames: LABELS,
-    registers: [this.registry],
-  })
+  private readonly requests = this.counter(
+    'xinference:model_request_total',
+    'Total number of model requests.',
+    WITH_STREAM,
+  )
+  private readonly errors = this.counter(
+    'xinference:model_request_errors_total',
+    'Total number of failed model requests.',
+    WITH_STREAM,
+  )
+  private readonly duration = this.histogram(
+    'xinference:model_request_duration_seconds',
+    'Model request duration in seconds.',
+    LABELS,
+  )
+  private readonly firstToken = this.histogram(
+    'xinference:time_to_first_token_seconds',
+    'Time to first token in seconds (LLM only).',
+    WITH_STREAM,
+  )
+  private readonly inputTokens = this.counter(
+    'xinference:input_tokens_total_counter',
+    'Total number of input tokens.',
+    LABELS,
+  )
+  private readonly outputTokens = this.counter(
+    'xinference:output_tokens_total_counter',
+    'Total number of output tokens (LLM only).',
+    LABELS,
+  )
+  private readonly generated = this.counter(
+    'xinference:generate_tokens_total',
+    'Total number of generated tokens (LLM only).',
+    LABELS,
+  )
 
   constructor(loads: () => ReplicaLoad[]) {
     // Each replica's load, read when scraped.
@@ -132,6 +123,15 @@ export class ModelMetrics {
       })
     }
     collectDefaultMetrics({ register: this.registry })
+  }
+
+  private counter<Label extends string>(name: string, help: string, labelNames: readonly Label[]) {
+    return new Counter({ name, help, labelNames, registers: [this.registry] })
+  }
+
+  /** Durations, in seconds. */
+  private histogram<Label extends string>(name: string, help: string, labelNames: readonly Label[]) {
+    return new Histogram({ name, help, labelNames, buckets: SECONDS, registers: [this.registry] })
   }
 
   /**

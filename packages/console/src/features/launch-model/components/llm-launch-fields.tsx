@@ -1,47 +1,33 @@
 import type { EngineMap } from '@serving-console/contract'
 import { KeyValueEditor } from '../../../components/key-value-editor'
-import type { LaunchForm } from '../model/launch-form'
 import { engineChoices, formatOptions, quantizationOptions, sizeOptions } from '../model/launch-options'
-import { gpuIdxError, requestLimitsError } from '../model/validation'
+import { requestLimitsError } from '../model/validation'
 import { Disclosure } from '../../../components/disclosure'
 import { Select } from '../../../components/select'
 import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
-import { DownloadHubField, ModelUidField, NumberInput } from './form-fields'
+import {
+  DownloadHubField,
+  GpuIdxField,
+  ModelUidField,
+  NumberInput,
+  ReplicaField,
+  WorkerIpField,
+  type LaunchFieldsProps,
+} from './form-fields'
 import { PlatformFields } from './platform-fields'
 import './launch-fields.css'
 
-interface LlmLaunchFieldsProps {
-  form: LaunchForm
+interface LlmLaunchFieldsProps extends LaunchFieldsProps {
   engines: EngineMap | undefined
-  gpuCount: number
-  hubOptions: string[]
-  /** Applies a change; engine/format/size/quantization changes settle the cascade. */
-  onChange: (patch: Partial<LaunchForm>) => void
-  modelName: string
-  /** The server's refusal of the uid, for under Model UID. */
-  uidError: string | null
-  /** Why Model UID holds a uid the user did not type (Last Config's was taken). */
-  uidHint: string | null
-  /** The embedded platform's own options have fields (a cluster's gateway takes them as additional parameters). */
-  platformFields: boolean
 }
 
 const sizeLabel = (size: string) => `${size.replace('_', '.')}B`
 
 /** SPEC §2 LLM launch fields, with the engine → format → size → quantization cascade of §4. */
-export function LlmLaunchFields({
-  form,
-  engines,
-  gpuCount,
-  hubOptions,
-  onChange,
-  modelName,
-  uidError,
-  uidHint,
-  platformFields,
-}: LlmLaunchFieldsProps) {
+export function LlmLaunchFields({ engines, ...fields }: LlmLaunchFieldsProps) {
   const t = useT()
+  const { form, gpuCount, onChange, platformFields } = fields
   // 'auto' is said in the language shown; CPU and the counts are the same in every language.
   const nGpuOptions = [
     { value: 'auto', label: t('launch.field.nGpu.auto') },
@@ -51,7 +37,7 @@ export function LlmLaunchFields({
   const hasLora = form.loras.length + form.imageLoraLoad.length + form.imageLoraFuse.length > 0
   return (
     <div className="launch-fields">
-      <ModelUidField form={form} onChange={onChange} modelName={modelName} error={uidError} hint={uidHint} />
+      <ModelUidField {...fields} />
       <Select
         label={t('launch.field.engine')}
         value={form.engine}
@@ -101,12 +87,7 @@ export function LlmLaunchFields({
         min={-1}
         onChange={(nGpuLayers) => onChange({ nGpuLayers })}
       />
-      <NumberInput
-        label={t('launch.field.replica')}
-        value={form.replica}
-        min={1}
-        onChange={(replica) => onChange({ replica })}
-      />
+      <ReplicaField form={form} onChange={onChange} />
       <TextField
         label={t('launch.field.requestLimits')}
         value={form.requestLimits}
@@ -114,18 +95,9 @@ export function LlmLaunchFields({
         error={requestLimitsError(form.requestLimits)}
       />
       {platformFields && <PlatformFields kind="LLM" form={form} onChange={onChange} />}
-      <TextField
-        label={t('launch.field.workerIp')}
-        value={form.workerIp}
-        onChange={(workerIp) => onChange({ workerIp })}
-      />
-      <TextField
-        label={t('launch.field.gpuIdx')}
-        value={form.gpuIdx}
-        onChange={(gpuIdx) => onChange({ gpuIdx })}
-        error={gpuIdxError(form.gpuIdx)}
-      />
-      <DownloadHubField form={form} onChange={onChange} hubOptions={hubOptions} />
+      <WorkerIpField form={form} onChange={onChange} />
+      <GpuIdxField form={form} onChange={onChange} />
+      <DownloadHubField {...fields} />
       <div className="launch-field-wide launch-sections">
         <Disclosure summary={t('launch.section.optional')} initiallyOpen={form.extra.length > 0}>
           <KeyValueEditor

@@ -1,5 +1,5 @@
 import type { FitSummary } from '@serving-console/contract'
-import { memo, useId, type MouseEvent } from 'react'
+import { memo, useId, type MouseEvent, type ReactNode } from 'react'
 import { Chip } from '../../../components/chip'
 import {
   DeleteOutlineOutlinedIcon,
@@ -36,9 +36,26 @@ export interface ModelCardProps {
   onDelete: (model: CatalogueModel) => void
 }
 
-const stop = (handler: () => void) => (event: MouseEvent) => {
-  event.stopPropagation()
-  handler()
+/** One of the icon buttons in the card's header: its click is its own, and does not also open the drawer. */
+function CardIconButton(props: {
+  label: string
+  onClick: () => void
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <button
+      className={props.className ?? 'card-icon-button'}
+      type="button"
+      aria-label={props.label}
+      onClick={(event: MouseEvent) => {
+        event.stopPropagation()
+        props.onClick()
+      }}
+    >
+      {props.children}
+    </button>
+  )
 }
 
 /** SPEC §2 model card: name, chips, description, key facts; a click opens the launch drawer. */
@@ -95,33 +112,22 @@ export const ModelCard = memo(function ModelCard(props: ModelCardProps) {
           {model.name}
         </h2>
         {model.isBuiltin ? (
-          <button
+          <CardIconButton
             className={favorite ? 'card-icon-button card-favorite' : 'card-icon-button'}
-            type="button"
-            aria-label={favorite ? t('launch.card.unfavorite') : t('launch.card.favorite')}
-            onClick={stop(() => props.onToggleFavorite(model.name))}
+            label={favorite ? t('launch.card.unfavorite') : t('launch.card.favorite')}
+            onClick={() => props.onToggleFavorite(model.name)}
           >
             {favorite ? <StarIcon fontSize="small" /> : <StarBorderIcon fontSize="small" />}
-          </button>
+          </CardIconButton>
         ) : (
           !deleted && (
             <>
-              <button
-                className="card-icon-button"
-                type="button"
-                aria-label={t('launch.card.edit')}
-                onClick={stop(() => props.onEdit(model))}
-              >
+              <CardIconButton label={t('launch.card.edit')} onClick={() => props.onEdit(model)}>
                 <EditOutlinedIcon fontSize="small" />
-              </button>
-              <button
-                className="card-icon-button"
-                type="button"
-                aria-label={t('launch.card.delete')}
-                onClick={stop(() => props.onDelete(model))}
-              >
+              </CardIconButton>
+              <CardIconButton label={t('launch.card.delete')} onClick={() => props.onDelete(model)}>
                 <DeleteOutlineOutlinedIcon fontSize="small" />
-              </button>
+              </CardIconButton>
             </>
           )
         )}

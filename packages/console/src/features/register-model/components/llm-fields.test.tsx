@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { chooseLocale } from '../../../i18n/i18n'
 import { createQueryClient } from '../../../lib/query-client'
+import { PLATFORM_FEATURES } from '../../../test/features'
 import { defaultDraft, type LlmDraft } from '../model/forms'
 import { LlmFields } from './llm-fields'
 
@@ -11,17 +12,7 @@ afterEach(async () => {
   await chooseLocale('en')
 })
 
-const FEATURES = {
-  mode: 'platform',
-  upstream: null,
-  model_logs: true,
-  model_health: true,
-  model_restart: true,
-  cluster_history: true,
-  model_fit: true,
-  file_info: true,
-  administration: 'users',
-}
+const FEATURES = { ...PLATFORM_FEATURES, administration: 'users' }
 
 function show(draft: LlmDraft) {
   // The server says what it can do; the form asks nothing else.

@@ -7,7 +7,7 @@ import { useT } from '../../../i18n/react'
 import type { MessageId } from '../../../i18n/catalogue'
 import { ABILITIES, type LlmDraft } from '../model/forms'
 import { LanguagePicker } from './language-picker'
-import { ModelNameField } from './model-name-field'
+import { RegisterFields } from './model-name-field'
 import { PromptStyleView } from './prompt-style-view'
 import { SpecList } from './spec-list'
 import './register-fields.css'
@@ -83,12 +83,7 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
   }
 
   return (
-    <div className="register-fields">
-      <ModelNameField
-        value={draft.model_name}
-        onChange={(model_name) => set({ model_name })}
-        error={errors.model_name}
-      />
+    <RegisterFields draft={draft} errors={errors} set={set}>
       <TextField
         label={t('register.field.description')}
         value={draft.model_description}
@@ -131,6 +126,6 @@ export function LlmFields({ draft, errors, families, prompts, onChange }: LlmFie
         onFilled={fillFromFile}
       />
       {chat && draft.prompt_style && <PromptStyleView style={draft.prompt_style} />}
-    </div>
+    </RegisterFields>
   )
 }

@@ -76,6 +76,18 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
     if (editing) edit.mutate({ old: editing.saved, next: payload })
     else register.mutate(payload)
   }
+  /** Register, or Edit: held back where `blocked`, or where one's rights withhold it (the reason below names it). */
+  const submitButton = (label: string, blocked: boolean, loading: boolean) => (
+    <Button
+      variant="contained"
+      disabled={blocked || withheld !== null}
+      aria-describedby={withheld ? reasonId : undefined}
+      loading={loading}
+      onClick={submit}
+    >
+      {label}
+    </Button>
+  )
 
   return (
     <form
@@ -105,29 +117,13 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
       <div className="register-actions">
         {editing ? (
           <>
-            <Button
-              variant="contained"
-              disabled={unchanged || withheld !== null}
-              aria-describedby={withheld ? reasonId : undefined}
-              loading={edit.isPending}
-              onClick={submit}
-            >
-              {t('register.form.edit')}
-            </Button>
+            {submitButton(t('register.form.edit'), unchanged, edit.isPending)}
             <Button onClick={() => void navigate(routes.launchModel.href('custom', kind))}>
               {t('register.form.cancel')}
             </Button>
           </>
         ) : (
-          <Button
-            variant="contained"
-            disabled={busy || withheld !== null}
-            aria-describedby={withheld ? reasonId : undefined}
-            loading={register.isPending}
-            onClick={submit}
-          >
-            {t('register.form.register')}
-          </Button>
+          submitButton(t('register.form.register'), busy, register.isPending)
         )}
         {withheld && (
           <p id={reasonId} className="register-permission">

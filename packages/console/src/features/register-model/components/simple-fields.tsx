@@ -16,7 +16,7 @@ import {
   type RerankDraft,
 } from '../model/forms'
 import { LanguagePicker } from './language-picker'
-import { ModelNameField } from './model-name-field'
+import { RegisterFields } from './model-name-field'
 import { PathField } from './path-field'
 import './register-fields.css'
 
@@ -64,12 +64,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
     launcher: text('launcher', t('register.field.launcher')),
   }
   return (
-    <div className="register-fields">
-      <ModelNameField
-        value={draft.model_name}
-        onChange={(model_name) => set({ model_name })}
-        error={errors.model_name}
-      />
+    <RegisterFields draft={draft} errors={errors} set={set}>
       {kind === 'flexible' && fields.description}
       {kind === 'embedding' && fields.dimensions}
       {kind === 'embedding' && fields.maxTokens}
@@ -108,7 +103,7 @@ export function SimpleFields({ kind, draft, errors, onChange }: SimpleFieldsProp
           rows={3}
         />
       )}
-    </div>
+    </RegisterFields>
   )
 }
 

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { FileDownloadOutlinedIcon } from '../../../components/icons'
-import { SystemLoadError } from '../permission-notice'
-import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
 import { useExportAudit } from '../api/export-audit'
 import { useAuditSearch } from '../api/system-reads'
+import { SystemQuery } from '../system-query'
 import { AuditFiltersForm } from './audit-filters'
 import { AuditTable } from './audit-table'
 import { auditQueryString, NO_FILTERS, PAGE_SIZE, type AuditFilters } from './audit-query'
@@ -58,19 +57,14 @@ export function AuditPage() {
           </Button>
         </span>
       </div>
-      {search.isError ? (
-        <SystemLoadError
-          title={t('system.audit.loadError')}
-          error={search.error}
-          onRetry={() => void search.refetch()}
-        />
-      ) : !search.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : hits.length === 0 ? (
-        <p className="muted">{t('system.audit.empty')}</p>
-      ) : (
-        <AuditTable hits={hits} />
-      )}
+      <SystemQuery
+        query={search}
+        loadError={t('system.audit.loadError')}
+        empty={t('system.audit.empty')}
+        isEmpty={(data) => data.hits.length === 0}
+      >
+        {(data) => <AuditTable hits={data.hits} />}
+      </SystemQuery>
     </>
   )
 }

@@ -55,8 +55,7 @@ export function CreateKeyDialog({
       submitLabel={t('system.keys.create.submit')}
       onSubmit={submit}
       onClose={onClose}
-      busy={create.isPending}
-      error={create.error}
+      change={create}
     >
       <TextField
         label={t('system.keys.field.name')}

@@ -3,13 +3,12 @@ import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
-import { SystemLoadError } from '../permission-notice'
-import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
 import { mayOpen } from '../../../lib/auth'
 import { permissionFor } from '../../../lib/permission'
 import { useDeleteApiKey, useUpdateApiKey } from '../api/system-changes'
 import { useApiKeys } from '../api/system-reads'
+import { SystemQuery } from '../system-query'
 import { CreateKeyDialog } from './create-key-dialog'
 import { KeyCreatedDialog } from './key-created-dialog'
 import { KeysTable } from './keys-table'
@@ -54,30 +53,22 @@ export function KeysPage() {
           </Button>
         </span>
       </div>
-      {keys.isError ? (
-        <SystemLoadError
-          title={t('system.keys.loadError')}
-          error={keys.error}
-          onRetry={() => void keys.refetch()}
-        />
-      ) : !keys.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : keys.data.length === 0 ? (
-        <p className="muted">{t('system.keys.empty')}</p>
-      ) : (
-        <KeysTable
-          keys={keys.data}
-          readAt={keys.dataUpdatedAt}
-          manage={
-            manages
-              ? {
-                  onEnable: (key, enabled) => update.mutate({ id: key.id, enabled }),
-                  onDelete: (key) => setOpen({ dialog: 'delete', key }),
-                }
-              : null
-          }
-        />
-      )}
+      <SystemQuery query={keys} loadError={t('system.keys.loadError')} empty={t('system.keys.empty')}>
+        {(data) => (
+          <KeysTable
+            keys={data}
+            readAt={keys.dataUpdatedAt}
+            manage={
+              manages
+                ? {
+                    onEnable: (key, enabled) => update.mutate({ id: key.id, enabled }),
+                    onDelete: (key) => setOpen({ dialog: 'delete', key }),
+                  }
+                : null
+            }
+          />
+        )}
+      </SystemQuery>
       {open?.dialog === 'create' && (
         <CreateKeyDialog onClose={close} onCreated={(key) => setOpen({ dialog: 'created', key })} />
       )}

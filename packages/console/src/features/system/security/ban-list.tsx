@@ -1,23 +1,36 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Button } from '../../../components/button'
-import { SystemLoadError } from '../permission-notice'
-import { Spinner } from '../../../components/spinner'
 import '../../../components/surface.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { ScrollTable } from '../../../components/scroll-table'
 import { formatRemaining } from '../format'
+import { SystemQuery } from '../system-query'
 
 interface Ban {
   ip: string
   remaining_seconds: number
 }
 
+/** Each kind's texts; its heading's id, which names the section, is `banned-<kind>-title`. */
+const TEXTS = {
+  ips: {
+    title: 'system.security.ips.title',
+    unbanAll: 'system.security.ips.unbanAll',
+    loadError: 'system.security.ips.loadError',
+    empty: 'system.security.ips.empty',
+  },
+  keys: {
+    title: 'system.security.keys.title',
+    unbanAll: 'system.security.keys.unbanAll',
+    loadError: 'system.security.keys.loadError',
+    empty: 'system.security.keys.empty',
+  },
+} satisfies Record<string, Record<'title' | 'unbanAll' | 'loadError' | 'empty', MessageId>>
+
 interface BanListProps<B extends Ban> {
-  /** The heading's id, which names the section. */
-  id: string
-  texts: { title: MessageId; unbanAll: MessageId; loadError: MessageId; empty: MessageId }
+  kind: keyof typeof TEXTS
   bans: UseQueryResult<B[]>
   unbanAll: { isPending: boolean; mutate: () => void }
   /** Columns between the address and the time left, with their cells. */
@@ -29,8 +42,7 @@ interface BanListProps<B extends Ban> {
 
 /** One kind of ban (addresses, or API keys at an address): each with its Unban, and Unban all. */
 export function BanList<B extends Ban>({
-  id,
-  texts,
+  kind,
   bans,
   unbanAll,
   extra,
@@ -39,6 +51,8 @@ export function BanList<B extends Ban>({
   onUnban,
 }: BanListProps<B>) {
   const t = useT()
+  const id = `banned-${kind}-title`
+  const texts = TEXTS[kind]
   const rows = bans.data ?? []
   const columns: MessageId[] = [
     'system.security.column.address',
@@ -61,28 +75,24 @@ export function BanList<B extends Ban>({
           {t('system.security.unbanAll')}
         </Button>
       </div>
-      {bans.isError ? (
-        <SystemLoadError title={t(texts.loadError)} error={bans.error} onRetry={() => void bans.refetch()} />
-      ) : !bans.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : rows.length === 0 ? (
-        <p className="muted">{t(texts.empty)}</p>
-      ) : (
-        <ScrollTable label={t(texts.title)} className="system-table" columns={columns}>
-          {rows.map((ban) => (
-            <tr key={keyOf(ban)}>
-              <th scope="row">{ban.ip}</th>
-              {extra && <td>{extra.cell(ban)}</td>}
-              <td>{formatRemaining(ban.remaining_seconds)}</td>
-              <td>
-                <Button size="small" aria-label={unbanLabel(ban)} onClick={() => onUnban(ban)}>
-                  {t('system.security.unban')}
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </ScrollTable>
-      )}
+      <SystemQuery query={bans} loadError={t(texts.loadError)} empty={t(texts.empty)}>
+        {(data) => (
+          <ScrollTable label={t(texts.title)} className="system-table" columns={columns}>
+            {data.map((ban) => (
+              <tr key={keyOf(ban)}>
+                <th scope="row">{ban.ip}</th>
+                {extra && <td>{extra.cell(ban)}</td>}
+                <td>{formatRemaining(ban.remaining_seconds)}</td>
+                <td>
+                  <Button size="small" aria-label={unbanLabel(ban)} onClick={() => onUnban(ban)}>
+                    {t('system.security.unban')}
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </SystemQuery>
     </section>
   )
 }

@@ -9,13 +9,7 @@ export function BannedIps() {
   const unban = useUnbanIp()
   return (
     <BanList
-      id="banned-ips-title"
-      texts={{
-        title: 'system.security.ips.title',
-        unbanAll: 'system.security.ips.unbanAll',
-        loadError: 'system.security.ips.loadError',
-        empty: 'system.security.ips.empty',
-      }}
+      kind="ips"
       bans={useBannedIps()}
       unbanAll={useUnbanAllIps()}
       keyOf={(ban) => ban.ip}

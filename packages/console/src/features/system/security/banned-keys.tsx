@@ -24,13 +24,7 @@ export function BannedKeys() {
   const named = (ban: Parameters<typeof bannedKeyName>[0]) => bannedKeyName(ban, keys)
   return (
     <BanList
-      id="banned-keys-title"
-      texts={{
-        title: 'system.security.keys.title',
-        unbanAll: 'system.security.keys.unbanAll',
-        loadError: 'system.security.keys.loadError',
-        empty: 'system.security.keys.empty',
-      }}
+      kind="keys"
       bans={useBannedKeys()}
       unbanAll={useUnbanAllKeys()}
       extra={{ header: 'system.security.column.key', cell: (ban) => <KeyCell {...named(ban)} /> }}

@@ -1,8 +1,7 @@
-import { SystemLoadError } from '../permission-notice'
-import { Spinner } from '../../../components/spinner'
 import '../../../components/surface.css'
 import { useT } from '../../../i18n/react'
 import { useRateLimit } from '../api/system-reads'
+import { SystemQuery } from '../system-query'
 import { BannedIps } from './banned-ips'
 import { BannedKeys } from './banned-keys'
 import { LimitsForm } from './limits-form'
@@ -17,17 +16,9 @@ export function SecurityPage() {
       <section className="surface system-section" aria-labelledby="failure-limits-title">
         <h2 id="failure-limits-title">{t('system.security.limits.title')}</h2>
         <p className="muted">{t('system.security.limits.intro')}</p>
-        {limits.isError ? (
-          <SystemLoadError
-            title={t('system.security.limits.loadError')}
-            error={limits.error}
-            onRetry={() => void limits.refetch()}
-          />
-        ) : !limits.data ? (
-          <Spinner label={t('common.loading')} />
-        ) : (
-          <LimitsForm config={limits.data} />
-        )}
+        <SystemQuery query={limits} loadError={t('system.security.limits.loadError')}>
+          {(data) => <LimitsForm config={data} />}
+        </SystemQuery>
       </section>
       <BannedIps />
       <BannedKeys />

@@ -5,9 +5,8 @@ import { useT } from '../../../i18n/react'
 import { useCreateUser } from '../api/system-changes'
 import { SystemDialog } from '../system-dialog'
 import { ScopeFields } from './scope-fields'
-import { PASSWORD_MIN_LENGTH, passwordError, usernameError } from './validation'
-
-const NEW_PASSWORD = 'new-password'
+import { PasswordField } from './password-field'
+import { passwordError, usernameError } from './validation'
 
 /** A new user: name, first password and permissions. A taken name is the server's 409, shown here. */
 export function CreateUserDialog({ onClose }: { onClose: () => void }) {
@@ -33,8 +32,7 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
       submitLabel={t('system.users.create.submit')}
       onSubmit={submit}
       onClose={onClose}
-      busy={create.isPending}
-      error={create.error}
+      change={create}
     >
       <TextField
         label={t('system.users.field.username')}
@@ -46,15 +44,11 @@ export function CreateUserDialog({ onClose }: { onClose: () => void }) {
         error={nameError}
         helperText={t('system.users.field.usernameHelp')}
       />
-      <TextField
+      <PasswordField
         label={t('system.users.field.password')}
-        type="password"
         value={password}
         onChange={setPassword}
-        required
-        autoComplete={NEW_PASSWORD}
         error={secretError}
-        helperText={t('system.users.field.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
       />
       <ScopeFields value={permissions} onChange={setPermissions} />
     </SystemDialog>

@@ -1,12 +1,10 @@
 import type { AdminUser } from '@serving-console/contract'
 import { useState } from 'react'
-import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { useResetPassword } from '../api/system-changes'
 import { SystemDialog } from '../system-dialog'
-import { PASSWORD_MIN_LENGTH, passwordError } from './validation'
-
-const NEW_PASSWORD = 'new-password'
+import { PasswordField } from './password-field'
+import { passwordError } from './validation'
 
 /** An administrator sets a user's password; the user must change it at the next sign-in (and is signed out now). */
 export function PasswordDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
@@ -25,20 +23,15 @@ export function PasswordDialog({ user, onClose }: { user: AdminUser; onClose: ()
       submitLabel={t('system.users.password.submit')}
       onSubmit={submit}
       onClose={onClose}
-      busy={reset.isPending}
-      error={reset.error}
+      change={reset}
     >
       <p className="muted">{t('system.users.password.note', { username: user.username })}</p>
-      <TextField
+      <PasswordField
         label={t('system.users.field.newPassword')}
-        type="password"
         value={password}
         onChange={setPassword}
-        required
-        autoFocus
-        autoComplete={NEW_PASSWORD}
         error={tried ? passwordError(password) : null}
-        helperText={t('system.users.field.passwordHelp', { min: PASSWORD_MIN_LENGTH })}
+        autoFocus
       />
     </SystemDialog>
   )

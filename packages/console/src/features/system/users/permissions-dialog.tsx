@@ -17,8 +17,7 @@ export function PermissionsDialog({ user, onClose }: { user: AdminUser; onClose:
       submitLabel={t('system.save')}
       onSubmit={() => update.mutate({ id: user.id, permissions }, { onSuccess: onClose })}
       onClose={onClose}
-      busy={update.isPending}
-      error={update.error}
+      change={update}
     >
       <ScopeFields value={permissions} onChange={setPermissions} />
     </SystemDialog>

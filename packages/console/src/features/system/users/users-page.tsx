@@ -3,12 +3,11 @@ import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
-import { SystemLoadError } from '../permission-notice'
-import { Spinner } from '../../../components/spinner'
 import { useT } from '../../../i18n/react'
 import { tokenScopes } from '../../../lib/auth'
 import { useDeleteUser, useUpdateUser } from '../api/system-changes'
 import { useUsers } from '../api/system-reads'
+import { SystemQuery } from '../system-query'
 import { CreateUserDialog } from './create-user-dialog'
 import { PasswordDialog } from './password-dialog'
 import { PermissionsDialog } from './permissions-dialog'
@@ -39,26 +38,18 @@ export function UsersPage() {
           {t('system.users.create')}
         </Button>
       </div>
-      {users.isError ? (
-        <SystemLoadError
-          title={t('system.users.loadError')}
-          error={users.error}
-          onRetry={() => void users.refetch()}
-        />
-      ) : !users.data ? (
-        <Spinner label={t('common.loading')} />
-      ) : users.data.length === 0 ? (
-        <p className="muted">{t('system.users.empty')}</p>
-      ) : (
-        <UsersTable
-          users={users.data}
-          limitsOf={(user) => userLimits(user, users.data, tokenScopes())}
-          onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
-          onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
-          onPassword={(user) => setOpen({ dialog: 'password', user })}
-          onDelete={(user) => setOpen({ dialog: 'delete', user })}
-        />
-      )}
+      <SystemQuery query={users} loadError={t('system.users.loadError')} empty={t('system.users.empty')}>
+        {(data) => (
+          <UsersTable
+            users={data}
+            limitsOf={(user) => userLimits(user, data, tokenScopes())}
+            onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
+            onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
+            onPassword={(user) => setOpen({ dialog: 'password', user })}
+            onDelete={(user) => setOpen({ dialog: 'delete', user })}
+          />
+        )}
+      </SystemQuery>
       {open?.dialog === 'create' && <CreateUserDialog onClose={close} />}
       {open?.dialog === 'permissions' && <PermissionsDialog user={open.user} onClose={close} />}
       {open?.dialog === 'password' && <PasswordDialog user={open.user} onClose={close} />}

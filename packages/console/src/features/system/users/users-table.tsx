@@ -27,6 +27,15 @@ interface UsersTableProps {
   onDelete: (user: AdminUser) => void
 }
 
+/** One of a row's action buttons; `limit`, why it is not offered (null where it is). */
+interface UserAction {
+  text: string
+  label: string
+  limit: string | null
+  onClick: () => void
+  color?: 'error'
+}
+
 /** The server's users, a row each, with what may be done to each. */
 export function UsersTable({
   users,
@@ -45,6 +54,28 @@ export function UsersTable({
         const reasons = [...new Set(Object.values(limits).filter((reason) => reason !== null))]
         const reasonId = `user-${String(user.id)}-limits`
         const describedBy = (reason: string | null) => (reason ? reasonId : undefined)
+        // Each action's button: disabled, and described by the reason, where a limit keeps it from being offered.
+        const actions: UserAction[] = [
+          {
+            text: t('system.users.permissions.edit'),
+            label: t('system.users.permissions.of', { username: user.username }),
+            limit: limits.permissions,
+            onClick: () => onPermissions(user),
+          },
+          {
+            text: t('system.users.password.submit'),
+            label: t('system.users.password.of', { username: user.username }),
+            limit: limits.password,
+            onClick: () => onPassword(user),
+          },
+          {
+            text: t('system.delete'),
+            label: t('system.deleteOf', { name: user.username }),
+            limit: limits.remove,
+            onClick: () => onDelete(user),
+            color: 'error',
+          },
+        ]
         return (
           <tr key={user.id}>
             <th scope="row">{user.username}</th>
@@ -77,34 +108,19 @@ export function UsersTable({
             <td className="system-nowrap">{formatTime(user.created_at)}</td>
             <td>
               <span className="system-actions">
-                <Button
-                  size="small"
-                  aria-label={t('system.users.permissions.of', { username: user.username })}
-                  disabled={limits.permissions !== null}
-                  aria-describedby={describedBy(limits.permissions)}
-                  onClick={() => onPermissions(user)}
-                >
-                  {t('system.users.permissions.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  aria-label={t('system.users.password.of', { username: user.username })}
-                  disabled={limits.password !== null}
-                  aria-describedby={describedBy(limits.password)}
-                  onClick={() => onPassword(user)}
-                >
-                  {t('system.users.password.submit')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={t('system.deleteOf', { name: user.username })}
-                  disabled={limits.remove !== null}
-                  aria-describedby={describedBy(limits.remove)}
-                  onClick={() => onDelete(user)}
-                >
-                  {t('system.delete')}
-                </Button>
+                {actions.map((action) => (
+                  <Button
+                    key={action.text}
+                    size="small"
+                    color={action.color}
+                    aria-label={action.label}
+                    disabled={action.limit !== null}
+                    aria-describedby={describedBy(action.limit)}
+                    onClick={action.onClick}
+                  >
+                    {action.text}
+                  </Button>
+                ))}
               </span>
               {reasons.length > 0 && (
                 <span id={reasonId} className="muted system-reason">

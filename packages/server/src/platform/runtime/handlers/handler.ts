@@ -26,17 +26,37 @@ export function doesNotServe(model: string, request: WorkerRequest): Error {
 export const tokenCounter = (model: LlamaModel) => (text: string) => model.tokenize(text).length
 
 /**
- * Runs work one piece at a time, in order: an embedding or ranking context evaluates one request at once, so its
- * replica has one place.
+ * What a worker does for a kind whose context evaluates one request at once (embedding, rerank), so its replica
+ * has one place: makes the context, of the launch's size and threads, then answers each request with it, one at a
+ * time, in order. `count` gives the tokens the model reads a text as.
  */
-export function oneAtATime() {
-  const place = new Places(1)
-  return async <R>(signal: AbortSignal, work: () => Promise<R>): Promise<R> => {
-    await place.take('platform', signal)
-    try {
-      return await work()
-    } finally {
-      place.release()
-    }
+export function oneRequestAtATime<Context>(
+  createContext: (
+    model: LlamaModel,
+    sizes: Pick<WorkerOptions, 'contextSize' | 'threads'>,
+  ) => Promise<Context>,
+  answer: (
+    context: Context,
+    request: WorkerRequest,
+    count: (text: string) => number,
+  ) => Promise<WorkerResult>,
+): KindHandler {
+  return {
+    async start(model, options) {
+      const count = tokenCounter(model)
+      const place = new Places(1)
+      const context = await createContext(model, {
+        contextSize: options.contextSize,
+        threads: options.threads,
+      })
+      return async (request, signal) => {
+        await place.take('platform', signal)
+        try {
+          return await answer(context, request, count)
+        } finally {
+          place.release()
+        }
+      }
+    },
   }
 }
