@@ -8,7 +8,7 @@ import type { AuditCategory } from './route.js'
 const INFERENCE_AREAS = new Set(['chat', 'completions', 'embeddings', 'rerank', 'images', 'audio'])
 
 /**
- * The audit trail's category of any request (docs/audit.md): its entry's `audit`; for a path the table does not
+ * The audit trail's category of any request (docs/security.md, the audit trail): its entry's `audit`; for a path the table does not
  * list, one rule by its area after `/v1` (or `/api/v1`): `auth` (sign-in and tokens) → auth, the trail's own
  * `audit` → none (never recorded), the inference areas above → inference, anything else → admin.
  */

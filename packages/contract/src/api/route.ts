@@ -10,7 +10,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE'
 export type Access = 'public' | 'signed-in' | Scope | readonly Scope[]
 
 /**
- * The audit trail's category of a call (docs/audit.md): sign-ins and sessions, inference, everything else that an
+ * The audit trail's category of a call (docs/security.md, the audit trail): sign-ins and sessions, inference, everything else that an
  * administrator does; `none` for the trail's own reads, which it does not record.
  */
 export type AuditCategory = 'auth' | 'inference' | 'admin' | 'none'
