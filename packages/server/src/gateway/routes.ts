@@ -1,4 +1,4 @@
-import { api, upstreamPath, type Route } from '@serving-console/contract'
+import { api, href, upstreamPath, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
@@ -103,9 +103,9 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     const signal = clientGone(reply)
     const asked = { authorization: authorization(request), signal }
     const [models, metrics] = await Promise.all([
-      upstream.json('GET', '/v1/models', asked),
+      upstream.json('GET', upstreamPath(href(api.listModels)), asked),
       upstream
-        .text('GET', '/metrics', { ...asked, maxBytes: MAX_METRICS_BYTES })
+        .text('GET', href(api.getMetrics), { ...asked, maxBytes: MAX_METRICS_BYTES })
         .then((answer) => (answer.status === 200 ? answer.text : null))
         .catch(() => null),
     ])
@@ -181,9 +181,13 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         .filter((launch) => launch.stage !== 'failed')
         .slice(0, PROGRESS_LOOKUPS)
         .map(async (launch) => {
-          const progress = await ask('GET', `/v1/models/${encodeURIComponent(launch.model_uid)}/progress`, {
-            maxBytes: MAX_PROGRESS_BYTES,
-          })
+          const progress = await ask(
+            'GET',
+            upstreamPath(href(api.getLaunchProgress, { model_uid: launch.model_uid })),
+            {
+              maxBytes: MAX_PROGRESS_BYTES,
+            },
+          )
           const body = normalizeProgress(progress.body) as { progress?: unknown; stage?: unknown } | undefined
           if (typeof body?.progress === 'number') launch.progress = body.progress
           if (body?.stage === 'downloading') launch.stage = 'downloading'
