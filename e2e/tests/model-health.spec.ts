@@ -41,7 +41,8 @@ test('a crashed replica shows in its row and on every screen, and is restarted f
     /^replica \d: worker exited unexpectedly \(signal SIGKILL\)$/,
   )
   await dialog.getByRole('button', { name: 'Restart failed replicas' }).click()
-  await expect(dialog).toBeHidden()
+  // The restart answers once the new worker process has loaded its model: as long as a launch takes.
+  await expect(dialog).toBeHidden({ timeout: 20_000 })
   await expect(ready).toContainText(/Ready · 0 \/ 8 · 0 req/)
   await expect(strip).toBeHidden({ timeout: 10_000 })
 })

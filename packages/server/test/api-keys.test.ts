@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openSqlite } from '../src/platform/db/sqlite.js'
 import { postChat, testApp } from './helper.js'
-import { as, CHAT, FIRST, makeKey, signedInUser, storeApp } from './store-helper.js'
+import { as, CHAT, FIRST, makeKey, member, signedInUser, storeApp } from './store-helper.js'
 
 describe('API keys (upstream v3’s /v1/admin/keys)', () => {
   it(
@@ -141,12 +141,7 @@ describe('API keys (upstream v3’s /v1/admin/keys)', () => {
     { timeout: 30_000 },
     async () => {
       const { app, admin } = await storeApp()
-      const maker = {
-        username: 'maker',
-        password: 'maker password 1',
-        permissions: ['keys:create', 'models:list'],
-      }
-      const makerAuth = await signedInUser(app, admin, maker)
+      const makerAuth = await signedInUser(app, admin, member('maker', ['keys:create', 'models:list']))
       await makeKey(app, admin, { name: 'admins' })
       // A key for someone else would act with their scopes: only an administrator names another owner; anyone
       // else's `owner` is ignored, as v3 ignores it, and the key is their own.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { testConfig } from './helper.js'
-import { as, createUser, FIRST, storeApp } from './store-helper.js'
+import { as, FIRST, member, storeApp, storeWithUsers } from './store-helper.js'
 
 interface Hit {
   user: string
@@ -16,12 +16,7 @@ describe('the audit trail under a flood', () => {
     'folds a flood of refusals into a row a minute, and keeps the administrator’s actions',
     { timeout: 60_000 },
     async () => {
-      const { app, admin } = await storeApp()
-      await createUser(app, admin, {
-        username: 'evidence',
-        password: 'a password 123',
-        permissions: ['models:list'],
-      })
+      const { app, admin } = await storeWithUsers(member('evidence', ['models:list']))
       const flood = 3000
       const attacker = '127.0.0.66'
       for (let i = 0; i < flood; i++) {

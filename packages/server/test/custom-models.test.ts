@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { modelFolder, postChat, testApp } from './helper.js'
+import { modelFolder, postChat, testApp, userChat } from './helper.js'
 
 // Custom registrations as Register Model and upstream clients send them, and what the platform does with them.
 
@@ -56,12 +56,7 @@ describe('custom models', () => {
       // It chats with the template of the family it names, not the file's own.
       const logs = (await app.inject('/v1/models/my-gguf-llm/logs')).json<{ lines: string[] }>()
       expect(logs.lines.join('\n')).toContain('chat template from the qwen2.5-instruct family')
-      const chat = await postChat(app, {
-        model: 'my-gguf-llm',
-        messages: [{ role: 'user', content: 'hi' }],
-        max_tokens: 4,
-        temperature: 0,
-      })
+      const chat = await postChat(app, userChat('my-gguf-llm', 'hi', { max_tokens: 4, temperature: 0 }))
       expect(chat.statusCode, chat.body).toBe(200)
     },
   )

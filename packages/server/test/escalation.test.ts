@@ -1,29 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { postChat, signIn, TINY_CHAT } from './helper.js'
-import { as, CHAT, createUser, makeKey, resetPassword, signedInUser, storeApp } from './store-helper.js'
+import {
+  as,
+  CHAT,
+  createUser,
+  makeKey,
+  member,
+  resetPassword,
+  signedInUser,
+  storeApp,
+  storeWithUsers,
+} from './store-helper.js'
+
+const MANAGER = member('manager', ['users:manage', 'models:list'])
+const RUNNER = member('runner', ['models:list', 'models:start'])
 
 describe('no scope widens itself', () => {
   it(
     'users:manage sets no password of a user holding a scope the manager lacks',
     { timeout: 30_000 },
     async () => {
-      const { app, admin } = await storeApp()
-      await createUser(app, admin, {
-        username: 'manager',
-        password: 'manager password 1',
-        permissions: ['users:manage', 'models:list'],
-      })
-      await createUser(app, admin, {
-        username: 'runner',
-        password: 'runner password 1',
-        permissions: ['models:list', 'models:start'],
-      })
-      await createUser(app, admin, {
-        username: 'lister',
-        password: 'lister password 1',
-        permissions: ['models:list'],
-      })
-      const manager = as(await signIn(app, { username: 'manager', password: 'manager password 1' }))
+      const { app, admin } = await storeWithUsers(MANAGER, RUNNER, member('lister', ['models:list']))
+      const manager = as(await signIn(app, MANAGER))
       const reset = (id: number) => resetPassword(app, manager, id, 'taken over 1')
       const refused = await reset(3)
       expect([refused.statusCode, refused.json()]).toEqual([
@@ -31,9 +29,7 @@ describe('no scope widens itself', () => {
         { detail: 'Cannot set the password of a user holding permissions you do not hold: models:start' },
       ])
       // The runner's password still works: nothing was changed.
-      expect(await signIn(app, { username: 'runner', password: 'runner password 1' })).toEqual(
-        expect.any(String),
-      )
+      expect(await signIn(app, RUNNER)).toEqual(expect.any(String))
       expect((await reset(4)).json()).toEqual({ ok: true })
       // An administrator sets anyone's.
       const byAdmin = await resetPassword(app, admin, 3, 'set by admin 1')
@@ -43,12 +39,7 @@ describe('no scope widens itself', () => {
 
   it('keys:manage makes no key for another user, to act with their scopes', { timeout: 30_000 }, async () => {
     const { app, admin } = await storeApp()
-    const manager = {
-      username: 'keeper',
-      password: 'keeper password 1',
-      permissions: ['keys:manage', 'keys:create'],
-    }
-    const keeper = await signedInUser(app, admin, manager)
+    const keeper = await signedInUser(app, admin, member('keeper', ['keys:manage', 'keys:create']))
     const key = await makeKey(app, keeper, { name: 'as the admin?', owner: 1 })
     const listed = await app.inject({ url: `/v1/admin/keys/${String(key.id)}`, headers: admin })
     expect(listed.json()).toMatchObject({ user_id: 2 })

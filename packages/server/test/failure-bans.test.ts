@@ -170,4 +170,24 @@ describe('failure limits and bans (upstream v3’s /v1/admin/security)', () => {
     now = 601_000
     expect(bans.ipBan('10.0.0.1')).toBe(0)
   })
+
+  it('count failures within the window only, and keep a ban through further failures', () => {
+    let now = 0
+    const bans = new FailureBans({ load: () => undefined, save: () => undefined }, () => now)
+    const limit = { max_failures: 3, window_seconds: 60, ban_seconds: 600 }
+    bans.setConfig({ ip: limit, key: limit })
+    bans.failIp('10.0.0.1')
+    bans.failIp('10.0.0.1')
+    now = 61_000 // the first two fall out of the window
+    bans.failIp('10.0.0.1')
+    bans.failIp('10.0.0.1')
+    expect(bans.ipBan('10.0.0.1')).toBe(0)
+    bans.failIp('10.0.0.1')
+    expect(bans.ipBan('10.0.0.1')).toBe(600)
+    now += 100_000
+    bans.failIp('10.0.0.1')
+    expect(bans.ipBan('10.0.0.1')).toBe(500)
+    expect(bans.unbanAllIps()).toBe(1)
+    expect(bans.bannedIps()).toEqual([])
+  })
 })

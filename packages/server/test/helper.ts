@@ -143,6 +143,13 @@ export async function testGateway(endpoint: string, overrides: Partial<Config> =
 export const postChat = (app: FastifyInstance, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/v1/chat/completions', headers, payload })
 
+/** The chat request of one user message to `model`, with `extra` fields (max_tokens, temperature, stream…). */
+export const userChat = (model: string, content: string, extra: object = {}) => ({
+  model,
+  messages: [{ role: 'user', content }],
+  ...extra,
+})
+
 /** Runs `cleanup` after the current test. */
 export function afterThisTest(cleanup: () => Promise<void> | void) {
   cleanups.push(cleanup)

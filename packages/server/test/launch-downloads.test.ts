@@ -8,43 +8,39 @@ import { launch, localHubs } from './runtime-helper.js'
 
 const startHub = localHubs()
 
-describe('downloads during launch', () => {
-  it(
-    'downloads a catalogue model from its hub into the cache, then serves it',
-    { timeout: 30_000 },
-    async () => {
-      const hub = await startHub()
-      const app = await testApp({ hfEndpoint: hub.url })
-      const launched = await launch(app, QWEN)
-      expect(launched.json()).toEqual({ model_uid: 'qwen2.5-instruct' })
-      expect(hub.requests[0]?.path).toBe(
-        '/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
-      )
-      const cached = (await app.inject('/api/v1/cache/models?model_name=qwen2.5-instruct')).json<{
-        list: { model_version: string }[]
-      }>()
-      expect(cached.list.map((entry) => entry.model_version)).toEqual([
-        'qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
-      ])
-      const catalogue = (await app.inject('/api/v1/model_registrations/LLM?detailed=true')).json<
-        {
-          model_name: string
-          model_specs: {
-            model_format: string
-            model_size_in_billions: string
-            quantizations: string[]
-            cache_status: boolean[]
-          }[]
+describe('downloads during launch', { timeout: 30_000 }, () => {
+  it('downloads a catalogue model from its hub into the cache, then serves it', async () => {
+    const hub = await startHub()
+    const app = await testApp({ hfEndpoint: hub.url })
+    const launched = await launch(app, QWEN)
+    expect(launched.json()).toEqual({ model_uid: 'qwen2.5-instruct' })
+    expect(hub.requests[0]?.path).toBe(
+      '/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf',
+    )
+    const cached = (await app.inject('/api/v1/cache/models?model_name=qwen2.5-instruct')).json<{
+      list: { model_version: string }[]
+    }>()
+    expect(cached.list.map((entry) => entry.model_version)).toEqual([
+      'qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
+    ])
+    const catalogue = (await app.inject('/api/v1/model_registrations/LLM?detailed=true')).json<
+      {
+        model_name: string
+        model_specs: {
+          model_format: string
+          model_size_in_billions: string
+          quantizations: string[]
+          cache_status: boolean[]
         }[]
-      >()
-      const spec = catalogue
-        .find((f) => f.model_name === 'qwen2.5-instruct')
-        ?.model_specs.find((s) => s.model_format === 'ggufv2' && s.model_size_in_billions === '0_5')
-      expect(spec?.cache_status[spec.quantizations.indexOf('q4_k_m')]).toBe(true)
-    },
-  )
+      }[]
+    >()
+    const spec = catalogue
+      .find((f) => f.model_name === 'qwen2.5-instruct')
+      ?.model_specs.find((s) => s.model_format === 'ggufv2' && s.model_size_in_billions === '0_5')
+    expect(spec?.cache_status[spec.quantizations.indexOf('q4_k_m')]).toBe(true)
+  })
 
-  it('uses ModelScope when asked', { timeout: 30_000 }, async () => {
+  it('uses ModelScope when asked', async () => {
     const hub = await startHub()
     const app = await testApp({ modelscopeEndpoint: hub.url })
     expect((await launch(app, { ...QWEN, download_hub: 'modelscope' })).statusCode).toBe(200)
@@ -53,7 +49,7 @@ describe('downloads during launch', () => {
     )
   })
 
-  it('fails clearly, naming the address, when no hub answers', { timeout: 30_000 }, async () => {
+  it('fails clearly, naming the address, when no hub answers', async () => {
     const app = await testApp({ hfEndpoint: 'http://127.0.0.1:9' })
     const response = await launch(app, QWEN)
     expect(response.statusCode).toBe(503)
@@ -67,7 +63,7 @@ describe('downloads during launch', () => {
     expect(replicas[0]?.error_message).toContain('Could not download')
   })
 
-  it('reports download progress and cancels a launch in flight', { timeout: 30_000 }, async () => {
+  it('reports download progress and cancels a launch in flight', async () => {
     const hub = await startHub({ bytesPerSecond: 60_000 })
     const app = await testApp({ hfEndpoint: hub.url })
     const pending = launch(app, { ...QWEN, model_uid: 'slow-qwen' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { postChat, testApp, TINY_CHAT } from './helper.js'
-import { launch, sample } from './runtime-helper.js'
+import { postChat, userChat } from './helper.js'
+import { launchedApp, sample } from './runtime-helper.js'
 
 // Real worker processes: what GET /metrics counts is what was served.
 
@@ -9,14 +9,8 @@ describe('GET /metrics', () => {
     'counts requests, errors, tokens and first-token times per model, under Xinference’s names',
     { timeout: 30_000 },
     async () => {
-      const app = await testApp()
-      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
-      const chat = await postChat(app, {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'Hello' }],
-        max_tokens: 8,
-        temperature: 0,
-      })
+      const app = await launchedApp()
+      const chat = await postChat(app, userChat('tiny-chat', 'Hello', { max_tokens: 8, temperature: 0 }))
       expect(chat.statusCode).toBe(200)
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
       // One the model's worker refuses.

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from '
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { ADMIN, modelFolder, postChat, signIn, tempDir, testApp } from './helper.js'
+import { ADMIN, modelFolder, postChat, signIn, tempDir, testApp, userChat } from './helper.js'
 
 const REGISTRAR = { username: 'registrar', password: 'registrar-password-1' }
 
@@ -192,12 +192,7 @@ describe('a custom GGUF model from the model folders', () => {
     expect(registered.statusCode).toBe(200)
     const launched = await launch(app, { model_name: 'mine', model_type: 'LLM', model_format: 'ggufv2' })
     expect(launched.json()).toEqual({ model_uid: 'mine' })
-    const chat = await postChat(app, {
-      model: 'mine',
-      messages: [{ role: 'user', content: 'hi' }],
-      max_tokens: 4,
-      temperature: 0,
-    })
+    const chat = await postChat(app, userChat('mine', 'hi', { max_tokens: 4, temperature: 0 }))
     expect(chat.statusCode).toBe(200)
     expect(chat.json<{ usage: { completion_tokens: number } }>().usage.completion_tokens).toBeGreaterThan(0)
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ModelUsage, USAGE_MINUTES } from '../src/platform/runtime/model-usage.js'
-import { postChat, testApp, TINY_CHAT } from './helper.js'
+import { postChat, userChat } from './helper.js'
+import { launchedApp } from './runtime-helper.js'
 
 const MINUTE = 60_000
 
@@ -55,15 +56,8 @@ describe('ModelUsage', () => {
 
 describe('a model’s usage through the API', () => {
   it('is in its row and, minute by minute, at /usage', { timeout: 30_000 }, async () => {
-    const app = await testApp()
-    expect((await app.inject({ method: 'POST', url: '/api/v1/models', payload: TINY_CHAT })).statusCode).toBe(
-      200,
-    )
-    const chat = await postChat(app, {
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hi' }],
-      max_tokens: 4,
-    })
+    const app = await launchedApp()
+    const chat = await postChat(app, userChat('tiny-chat', 'Hi', { max_tokens: 4 }))
     const { usage } = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>()
     const row = (await app.inject('/api/v1/models')).json<{ data: { usage: unknown }[] }>().data[0]
     expect(row?.usage).toMatchObject({

@@ -3,15 +3,14 @@ import { fill } from '../src/pages/page-i18n.js'
 import { MISSING_PAGE_MESSAGES } from '../src/pages/page-messages.js'
 import { testApp } from './helper.js'
 import { expectPolicyAdmitsInlines, runPageScript } from './page-helper.js'
-import { launch } from './runtime-helper.js'
+import { launch, launchedApp } from './runtime-helper.js'
 
 describe('model web UI', () => {
   it(
     'serves the chat page of every running language model, whether or not it was created, and goes with the model',
     { timeout: 30_000 },
     async () => {
-      const app = await testApp()
-      await launch(app, { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'chat-1' })
+      const app = await launchedApp({ model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'chat-1' })
       // Before Launch Web UI was pressed (a bookmark, a relaunch): the page is there.
       expect((await app.inject({ method: 'HEAD', url: '/chat-1' })).statusCode).toBe(200)
 
@@ -73,8 +72,11 @@ describe('model web UI', () => {
   })
 
   it('says when a model has no chat page because it is no language model', { timeout: 30_000 }, async () => {
-    const app = await testApp()
-    await launch(app, { model_name: 'tiny-embedding', model_type: 'embedding', model_uid: 'vectors' })
+    const app = await launchedApp({
+      model_name: 'tiny-embedding',
+      model_type: 'embedding',
+      model_uid: 'vectors',
+    })
     const page = await app.inject({ url: '/vectors', headers: { accept: 'text/html' } })
     expect(page.statusCode).toBe(404)
     expect(page.body).toContain('>vectors is not a language model (embedding)')

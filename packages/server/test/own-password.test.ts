@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { as, changeOwnPassword, createUser, FIRST, makeKey, resetPassword, storeApp } from './store-helper.js'
+import {
+  as,
+  changeOwnPassword,
+  FIRST,
+  makeKey,
+  member,
+  resetPassword,
+  storeApp,
+  storeWithUsers,
+} from './store-helper.js'
 
 describe('one’s own password, and the forced change (v3’s must_change_password)', () => {
   it('wrong current passwords are slowed as wrong sign-ins are', { timeout: 60_000 }, async () => {
@@ -19,9 +28,7 @@ describe('one’s own password, and the forced change (v3’s must_change_passwo
     'a reset user may do nothing but change it; then everything as before',
     { timeout: 60_000 },
     async () => {
-      const { app, admin } = await storeApp()
-      const alice = { username: 'alice', password: 'alice password 1', permissions: ['models:list'] }
-      await createUser(app, admin, alice)
+      const { app, admin } = await storeWithUsers(member('alice', ['models:list']))
       await resetPassword(app, admin, 2, 'set by admin 1')
       const signed = await app.inject({
         method: 'POST',

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
-import { launch } from './runtime-helper.js'
+import { postChat, TINY_CHAT, userChat, waitFor } from './helper.js'
+import { launchedApp } from './runtime-helper.js'
 
 // Real worker processes: one per replica, and what happens when one dies.
 
 describe('replicas', () => {
   it('starts one worker per replica and serves them round-robin', { timeout: 30_000 }, async () => {
-    const app = await testApp()
-    await launch(app, { ...TINY_CHAT, replica: 2 })
+    const app = await launchedApp({ ...TINY_CHAT, replica: 2 })
     const replicas = (await app.inject('/v1/models/tiny-chat/replicas')).json<
       { replica_id: number; status: string }[]
     >()
@@ -26,8 +25,7 @@ describe('replicas', () => {
     'reports a crashed worker with its reason instead of dropping the model',
     { timeout: 30_000 },
     async () => {
-      const app = await testApp()
-      await launch(app, TINY_CHAT)
+      const app = await launchedApp()
       const worker = app.platform.models.get('tiny-chat').workers[0]
       process.kill(worker?.pid ?? 0, 'SIGKILL')
       await waitFor(() => worker?.status === 'ERROR')
@@ -39,7 +37,7 @@ describe('replicas', () => {
         error_message: 'worker exited unexpectedly (signal SIGKILL)',
       })
       expect((await app.inject('/api/v1/models')).json<{ data: unknown[] }>().data).toHaveLength(1)
-      const chat = await postChat(app, { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] })
+      const chat = await postChat(app, userChat('tiny-chat', 'x'))
       expect(chat.statusCode).toBe(503)
       expect(chat.json<{ detail: string }>().detail).toMatch(/has failed: worker exited unexpectedly/)
       const logs = (await app.inject('/v1/models/tiny-chat/logs?tail=3')).json<{ lines: string[] }>()
@@ -51,8 +49,7 @@ describe('replicas', () => {
     'says a model with a dead replica is degraded, one with none left failed, and restarts them',
     { timeout: 60_000 },
     async () => {
-      const app = await testApp()
-      await launch(app, { ...TINY_CHAT, replica: 2 })
+      const app = await launchedApp({ ...TINY_CHAT, replica: 2 })
       const health = async () =>
         (await app.inject('/api/v1/models')).json<{ data: { health: unknown }[] }>().data[0]?.health
       expect(await health()).toEqual({ state: 'ready', ready_replicas: 2, replicas: 2, reason: null })
@@ -73,11 +70,7 @@ describe('replicas', () => {
       const restarted = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })
       expect(restarted.statusCode).toBe(200)
       expect(restarted.json()).toMatchObject({ health: { state: 'ready', ready_replicas: 2, reason: null } })
-      const chat = await postChat(app, {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'x' }],
-        max_tokens: 2,
-      })
+      const chat = await postChat(app, userChat('tiny-chat', 'x', { max_tokens: 2 }))
       expect(chat.statusCode).toBe(200)
       const again = await app.inject({ method: 'POST', url: '/api/v1/models/tiny-chat/restart' })
       expect(again.statusCode).toBe(400)

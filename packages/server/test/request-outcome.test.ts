@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ModelMetrics, type ReplicaLabels } from '../src/platform/metrics/model-metrics.js'
 import { ModelUsage } from '../src/platform/runtime/model-usage.js'
 import type { RequestOutcome } from '../src/platform/runtime/request-outcome.js'
-import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
+import { postChat, testApp, TINY_CHAT, userChat, waitFor } from './helper.js'
 import { abandonedChat, launch, sample, watchServing } from './runtime-helper.js'
 
 // Each inference request ends in one outcome, measured on one clock; the meters, the usage, the log line and the
@@ -117,11 +117,7 @@ describe('a request’s outcome', () => {
         if (request.outcome) seen.push(request.outcome)
       })
       expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
-      const chat = await postChat(app, {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'Hello' }],
-        max_tokens: 8,
-      })
+      const chat = await postChat(app, userChat('tiny-chat', 'Hello', { max_tokens: 8 }))
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
       expect(seen).toHaveLength(1)
       const [served] = seen as [RequestOutcome]
@@ -155,16 +151,8 @@ describe('a request’s outcome', () => {
       await app.listen({ port: 0, host: '127.0.0.1' })
       expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
       const { outcomes, nextToken } = watchServing(app, 'tiny-chat')
-      await abandonedChat(
-        app,
-        {
-          model: 'tiny-chat',
-          messages: [{ role: 'user', content: 'Tell me a long story.' }],
-          max_tokens: 2048,
-          stream: true,
-        },
-        nextToken(),
-      )
+      const story = userChat('tiny-chat', 'Tell me a long story.', { max_tokens: 2048, stream: true })
+      await abandonedChat(app, story, nextToken())
       await waitFor(() => outcomes.length === 1)
 
       const [gone] = outcomes as [RequestOutcome]

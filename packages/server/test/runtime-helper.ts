@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
-import { afterEach } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import type { GenerationResult } from '../src/platform/runtime/protocol.js'
 import type { RequestOutcome } from '../src/platform/runtime/request-outcome.js'
+import { testApp, TINY_CHAT } from './helper.js'
 import { startLocalHub, type LocalHub } from './support/local-hub.js'
 
 // What the tests of the runtime (real worker processes running llama.cpp on the platform's generated tiny models)
@@ -12,6 +13,14 @@ import { startLocalHub, type LocalHub } from './support/local-hub.js'
 /** Launches a model through the API, as the console does. */
 export const launch = (app: FastifyInstance, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/v1/models', payload: body })
+
+/** A platform with the model `body` launched (200 expected): the start of most tests of what a model serves. */
+export async function launchedApp(body: Record<string, unknown> = TINY_CHAT) {
+  const app = await testApp()
+  const launched = await launch(app, body)
+  expect(launched.statusCode, launched.body).toBe(200)
+  return app
+}
 
 /** A local model hub for this file's tests, closed after each. */
 export function localHubs(): (options?: Parameters<typeof startLocalHub>[0]) => Promise<LocalHub> {

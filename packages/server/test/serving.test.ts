@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { postChat, testApp, TINY_CHAT, waitFor } from './helper.js'
-import { launch } from './runtime-helper.js'
+import { postChat, testApp, TINY_CHAT, userChat, waitFor } from './helper.js'
+import { launch, launchedApp } from './runtime-helper.js'
 
 // Real worker processes running llama.cpp on the platform's generated tiny models: what each kind answers.
 
@@ -56,12 +56,7 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
       accelerators: [],
     })
 
-    const chat = await postChat(app, {
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hello' }],
-      temperature: 0,
-      max_tokens: 12,
-    })
+    const chat = await postChat(app, userChat('tiny-chat', 'Hello', { temperature: 0, max_tokens: 12 }))
     expect(chat.statusCode).toBe(200)
     const answer = chat.json<{
       choices: { message: { content: string }; finish_reason: string }[]
@@ -121,7 +116,7 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     }
     expect((await app.inject('/api/v1/models')).json()).toEqual({ object: 'list', data: [] })
     await waitFor(() => pids.every((pid) => !alive(pid)), 5000)
-    const gone = await postChat(app, { model: 'tiny-chat', messages: [{ role: 'user', content: 'x' }] })
+    const gone = await postChat(app, userChat('tiny-chat', 'x'))
     expect(gone.statusCode).toBe(400)
     expect(gone.json()).toEqual({ detail: 'Model not found in the model list, uid: tiny-chat' })
   })
@@ -130,14 +125,8 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     'ends a stream with the usage chunk when asked (stream_options.include_usage)',
     { timeout: 30_000 },
     async () => {
-      const app = await testApp()
-      await launch(app, TINY_CHAT)
-      const payload = {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'Hello' }],
-        temperature: 0,
-        max_tokens: 12,
-      }
+      const app = await launchedApp()
+      const payload = userChat('tiny-chat', 'Hello', { temperature: 0, max_tokens: 12 })
       const whole = await postChat(app, payload)
       const response = await postChat(app, {
         ...payload,
@@ -159,13 +148,8 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     'logs every line with its time, and one line per request without its text',
     { timeout: 30_000 },
     async () => {
-      const app = await testApp()
-      await launch(app, TINY_CHAT)
-      const chat = await postChat(app, {
-        model: 'tiny-chat',
-        messages: [{ role: 'user', content: 'a secret prompt' }],
-        max_tokens: 3,
-      })
+      const app = await launchedApp()
+      const chat = await postChat(app, userChat('tiny-chat', 'a secret prompt', { max_tokens: 3 }))
       const usage = chat.json<{ usage: { prompt_tokens: number; completion_tokens: number } }>().usage
       const lines = (await app.inject('/v1/models/tiny-chat/logs')).json<{ lines: string[] }>().lines
       for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z /)
@@ -179,15 +163,11 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
   )
 
   it('streams chat as SSE chunks ending in [DONE]', { timeout: 30_000 }, async () => {
-    const app = await testApp()
-    await launch(app, TINY_CHAT)
-    const response = await postChat(app, {
-      model: 'tiny-chat',
-      messages: [{ role: 'user', content: 'Hello' }],
-      temperature: 0,
-      max_tokens: 12,
-      stream: true,
-    })
+    const app = await launchedApp()
+    const response = await postChat(
+      app,
+      userChat('tiny-chat', 'Hello', { temperature: 0, max_tokens: 12, stream: true }),
+    )
     expect(response.headers['content-type']).toBe('text/event-stream')
     const events = sseEvents(response.body)
     expect(events.at(-1)).toBe('[DONE]')

@@ -30,6 +30,23 @@ export async function makeKey(
 export const createUser = (app: FastifyInstance, headers: Record<string, string>, user: object) =>
   app.inject({ method: 'POST', url: '/v1/admin/users', headers, payload: user })
 
+/** A user of these tests: `username`, whose password is `<username> password 1`, with these permissions. */
+export const member = (username: string, permissions: string[]) => ({
+  username,
+  password: `${username} password 1`,
+  permissions,
+})
+
+/** A store-mode platform (see `storeApp`) whose administrator has created these users (201 expected). */
+export async function storeWithUsers(...users: object[]) {
+  const store = await storeApp()
+  for (const user of users) {
+    const made = await createUser(store.app, store.admin, user)
+    expect(made.statusCode, made.body).toBe(201)
+  }
+  return store
+}
+
 /** Creates `user` as `admin` and signs it in: the headers of its requests. */
 export async function signedInUser(
   app: FastifyInstance,

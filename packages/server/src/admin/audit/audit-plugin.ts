@@ -2,7 +2,7 @@ import { auditCategoryOf, routeOfRegistered } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuditLog, AuditTier } from './audit-log.js'
 import { isConsolePath } from '../../http/console-static.js'
-import { addressKey } from '../auth/sign-in-limiter.js'
+import { addressKey } from '../auth/address-key.js'
 import { clientAddress } from '../../http/client-view.js'
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
-import type { BannedIp, BannedKey, FailureLimit, RateLimitConfig } from '@serving-console/contract'
+import type { BannedIp, BannedKey, RateLimitConfig } from '@serving-console/contract'
 import type { KeyLabel } from './api-keys.js'
-import { addressKey } from './sign-in-limiter.js'
+import { addressKey } from './address-key.js'
+import { FailureTable, windowBan } from './failure-table.js'
 
 /** Upstream v3's defaults. */
 export const DEFAULT_LIMITS: RateLimitConfig = {
@@ -11,75 +12,7 @@ export const DEFAULT_LIMITS: RateLimitConfig = {
 /** Addresses (or address and key pairs) tracked at most in each tier: a flood of fresh ones cannot grow memory. */
 const MAX_TRACKED = 10_000
 
-interface Entry {
-  /** Failure times within the window, oldest first. */
-  failures: number[]
-  bannedUntil: number
-}
-
-/** One tier: failures per name within a window; enough of them ban the name for a while. */
-class Tier {
-  private readonly entries = new Map<string, Entry>()
-
-  constructor(
-    private readonly limit: () => FailureLimit,
-    private readonly now: () => number,
-  ) {}
-
-  /** Seconds the name stays banned; 0 when it is not. */
-  remaining(name: string): number {
-    const entry = this.entries.get(name)
-    const left = entry ? entry.bannedUntil - this.now() : 0
-    return left > 0 ? Math.ceil(left / 1000) : 0
-  }
-
-  /** Counts a failure; true when it made a ban. */
-  fail(name: string): boolean {
-    const { max_failures, window_seconds, ban_seconds } = this.limit()
-    const now = this.now()
-    const entry = this.entries.get(name) ?? { failures: [], bannedUntil: 0 }
-    this.entries.delete(name) // re-inserted last: the map stays least recently failed first
-    entry.failures = entry.failures.filter((time) => time > now - window_seconds * 1000)
-    entry.failures.push(now)
-    const banning = entry.failures.length >= max_failures
-    if (banning) {
-      entry.bannedUntil = now + ban_seconds * 1000
-      entry.failures = []
-    }
-    this.entries.set(name, entry)
-    if (this.entries.size > MAX_TRACKED) this.forgetOne()
-    return banning
-  }
-
-  /** The least recently failed name that is not banned; a ban is never pushed out by failures under new names. */
-  private forgetOne(): void {
-    for (const [name, entry] of this.entries) {
-      if (entry.bannedUntil <= this.now()) {
-        this.entries.delete(name)
-        return
-      }
-    }
-    this.entries.delete(this.entries.keys().next().value as string)
-  }
-
-  banned(): { name: string; bannedUntil: number; remaining: number }[] {
-    return [...this.entries]
-      .filter(([name]) => this.remaining(name) > 0)
-      .map(([name, entry]) => ({ name, bannedUntil: entry.bannedUntil, remaining: this.remaining(name) }))
-  }
-
-  unban(name: string): boolean {
-    const banned = this.remaining(name) > 0
-    this.entries.delete(name)
-    return banned
-  }
-
-  unbanWhere(matches: (name: string) => boolean): number {
-    let count = 0
-    for (const name of [...this.entries.keys()]) if (matches(name) && this.unban(name)) count++
-    return count
-  }
-}
+const seconds = (ms: number) => Math.ceil(ms / 1000)
 
 const pair = (ip: string, keyId: number) => `${String(keyId)} ${addressKey(ip)}`
 const splitPair = (name: string) => {
@@ -102,19 +35,26 @@ export interface NewBan {
  */
 export class FailureBans {
   private limits: RateLimitConfig
-  private readonly ips: Tier
-  private readonly keys: Tier
+  private readonly ips
+  private readonly keys
   /** The name and prefix of each key that failed, so a ban names more than an id (as many as there are keys). */
   private readonly labels = new Map<number, KeyLabel>()
 
   constructor(
     private readonly settings: { load(): RateLimitConfig | undefined; save(config: RateLimitConfig): void },
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
     private readonly onBan: (ban: NewBan) => void = () => undefined,
   ) {
     this.limits = settings.load() ?? DEFAULT_LIMITS
-    this.ips = new Tier(() => this.limits.ip, now)
-    this.keys = new Tier(() => this.limits.key, now)
+    const table = { maxKeys: MAX_TRACKED, now }
+    this.ips = new FailureTable(
+      windowBan(() => this.limits.ip),
+      table,
+    )
+    this.keys = new FailureTable(
+      windowBan(() => this.limits.key),
+      table,
+    )
   }
 
   config(): RateLimitConfig {
@@ -127,11 +67,11 @@ export class FailureBans {
   }
 
   ipBan(ip: string): number {
-    return this.ips.remaining(addressKey(ip))
+    return seconds(this.ips.wait(addressKey(ip)))
   }
 
   keyBan(ip: string, keyId: number): number {
-    return this.keys.remaining(pair(ip, keyId))
+    return seconds(this.keys.wait(pair(ip, keyId)))
   }
 
   failIp(ip: string): void {
@@ -146,44 +86,44 @@ export class FailureBans {
   }
 
   bannedIps(): BannedIp[] {
-    return this.ips.banned().map(({ name, bannedUntil, remaining }) => ({
-      ip: name,
-      banned_until: bannedUntil / 1000,
-      remaining_seconds: remaining,
+    return this.ips.waits().map(({ key, until }) => ({
+      ip: key,
+      banned_until: until / 1000,
+      remaining_seconds: seconds(until - this.now()),
     }))
   }
 
   bannedKeys(keyId?: number): BannedKey[] {
     return this.keys
-      .banned()
-      .map(({ name, bannedUntil, remaining }) => {
-        const ban = splitPair(name)
+      .waits()
+      .map(({ key, until }) => {
+        const ban = splitPair(key)
         const label = this.labels.get(ban.key_id)
         return {
           ...ban,
           key_name: label?.name ?? null,
           key_prefix: label?.prefix ?? null,
-          banned_until: bannedUntil / 1000,
-          remaining_seconds: remaining,
+          banned_until: until / 1000,
+          remaining_seconds: seconds(until - this.now()),
         }
       })
       .filter((ban) => keyId === undefined || ban.key_id === keyId)
   }
 
   unbanIp(ip: string): boolean {
-    return this.ips.unban(addressKey(ip))
+    return this.ips.forget(addressKey(ip))
   }
 
   unbanAllIps(): number {
-    return this.ips.unbanWhere(() => true)
+    return this.ips.forgetWaiting(() => true)
   }
 
   unbanKey(ip: string, keyId: number): boolean {
-    return this.keys.unban(pair(ip, keyId))
+    return this.keys.forget(pair(ip, keyId))
   }
 
   /** Every ban of one key, or of every key. */
   unbanKeys(keyId?: number): number {
-    return this.keys.unbanWhere((name) => keyId === undefined || splitPair(name).key_id === keyId)
+    return this.keys.forgetWaiting((name) => keyId === undefined || splitPair(name).key_id === keyId)
   }
 }

@@ -47,70 +47,50 @@ export interface ReplicaLoad {
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300]
 
-const LOAD_GAUGES: { name: string; help: string; value: (load: ReplicaLoad) => number }[] = [
-  {
-    name: 'xinference:model_serve_count',
-    help: 'Number of requests currently being served.',
-    value: (load) => load.serving,
-  },
-  {
-    name: 'serving_console:model_queued_requests',
-    help: 'Requests waiting for a place on the replica (beyond n_parallel).',
-    value: (load) => load.queued,
-  },
-  {
-    name: 'serving_console:model_parallel',
-    help: 'Requests the replica serves at once (n_parallel).',
-    value: (load) => load.parallel,
-  },
-  {
-    name: 'xinference:model_request_limit',
-    help: 'Maximum concurrent request limit for the model.',
-    value: (load) => load.limit,
-  },
+/** The gauges of each replica's load: name, help, and the figure of `ReplicaLoad` each reads. */
+const LOAD_GAUGES: [name: string, help: string, figure: Exclude<keyof ReplicaLoad, 'labels'>][] = [
+  ['xinference:model_serve_count', 'Number of requests currently being served.', 'serving'],
+  [
+    'serving_console:model_queued_requests',
+    'Requests waiting for a place on the replica (beyond n_parallel).',
+    'queued',
+  ],
+  ['serving_console:model_parallel', 'Requests the replica serves at once (n_parallel).', 'parallel'],
+  ['xinference:model_request_limit', 'Maximum concurrent request limit for the model.', 'limit'],
 ]
 
-export class ModelMetrics {
-  readonly registry = new Registry()
-  private readonly requests = this.counter(
-    'xinference:model_request_total',
-    'Total number of model requests.',
-    WITH_STREAM,
-  )
-  private readonly errors = this.counter(
-    'xinference:model_request_errors_total',
-    'Total number of failed model requests.',
-    WITH_STREAM,
-  )
-  private readonly duration = this.histogram(
-    'xinference:model_request_duration_seconds',
-    'Model request duration in seconds.',
-    LABELS,
-  )
-  private readonly firstToken = this.histogram(
+/** The request meters: each one's name, help and labels, as Xinference's exporter writes them. */
+const METERS = {
+  requests: ['xinference:model_request_total', 'Total number of model requests.', WITH_STREAM],
+  errors: ['xinference:model_request_errors_total', 'Total number of failed model requests.', WITH_STREAM],
+  duration: ['xinference:model_request_duration_seconds', 'Model request duration in seconds.', LABELS],
+  firstToken: [
     'xinference:time_to_first_token_seconds',
     'Time to first token in seconds (LLM only).',
     WITH_STREAM,
-  )
-  private readonly inputTokens = this.counter(
-    'xinference:input_tokens_total_counter',
-    'Total number of input tokens.',
-    LABELS,
-  )
-  private readonly outputTokens = this.counter(
+  ],
+  inputTokens: ['xinference:input_tokens_total_counter', 'Total number of input tokens.', LABELS],
+  outputTokens: [
     'xinference:output_tokens_total_counter',
     'Total number of output tokens (LLM only).',
     LABELS,
-  )
-  private readonly generated = this.counter(
-    'xinference:generate_tokens_total',
-    'Total number of generated tokens (LLM only).',
-    LABELS,
-  )
+  ],
+  generated: ['xinference:generate_tokens_total', 'Total number of generated tokens (LLM only).', LABELS],
+} as const
+
+export class ModelMetrics {
+  readonly registry = new Registry()
+  private readonly requests = this.counter(...METERS.requests)
+  private readonly errors = this.counter(...METERS.errors)
+  private readonly duration = this.histogram(...METERS.duration)
+  private readonly firstToken = this.histogram(...METERS.firstToken)
+  private readonly inputTokens = this.counter(...METERS.inputTokens)
+  private readonly outputTokens = this.counter(...METERS.outputTokens)
+  private readonly generated = this.counter(...METERS.generated)
 
   constructor(loads: () => ReplicaLoad[]) {
     // Each replica's load, read when scraped.
-    for (const { name, help, value } of LOAD_GAUGES) {
+    for (const [name, help, figure] of LOAD_GAUGES) {
       new Gauge({
         name,
         help,
@@ -118,7 +98,7 @@ export class ModelMetrics {
         registers: [this.registry],
         collect() {
           this.reset()
-          for (const load of loads()) this.set({ ...load.labels }, value(load))
+          for (const load of loads()) this.set({ ...load.labels }, load[figure])
         },
       })
     }
