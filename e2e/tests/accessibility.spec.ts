@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { COLOUR_RULES, expectAccessible } from '../support/axe'
 import { testServer } from '../support/servers'
+import { api, runningTinyChat } from '../support/console-pages'
 
 /*
  * axe-core over every screen state — each screen, the launch drawer, each dialog, Login, the chat page and the
@@ -10,30 +11,19 @@ import { testServer } from '../support/servers'
  * system's scheme as it changes, so a state is set up once for both.
  */
 
-const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 /** A server with auth on, for Login. */
 const auth = testServer('auth')
 const UID = 'a11y-chat'
 
-async function terminate(request: APIRequestContext) {
-  await request.delete(api(`/api/v1/models/${UID}`))
-}
-
 // One running language model: its row, its log, its chat page.
+runningTinyChat(UID)
 test.beforeAll(async ({ request }) => {
-  await terminate(request)
-  const launch = await request.post(api('/api/v1/models'), {
-    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: UID },
-    timeout: 30_000,
-  })
-  expect(launch.status()).toBe(200)
   // Its chat page exists once asked for, as the row's Web UI button does.
   const ui = await request.post(api(`/api/v1/ui/${UID}`), {
     data: { model_type: 'LLM', model_name: 'tiny-chat' },
   })
   expect(ui.status()).toBe(200)
 })
-test.afterAll(async ({ request }) => terminate(request))
 
 /** The page is no wider than the window: nothing scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page) {

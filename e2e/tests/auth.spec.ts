@@ -191,15 +191,19 @@ test('a session that ends under a half-filled form: signing in again in the dial
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled)
 })
 
-test('a 401 on the running-models list shows the auth dialog, not a toast', async ({ page }) => {
+/** Signed in as the admin, then holding a token the server no longer accepts (as after a secret rotation). */
+async function signInWithATokenGoneBad(page: Page) {
   await page.goto('#/login')
   await signIn(page, USERS.admin)
   await expect(page).toHaveURL(/#\/launch_model\/llm$/)
-  // A token the server no longer accepts (as after a secret rotation).
   await page.evaluate(() => {
     sessionStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature')
     document.cookie = 'token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature; path=/'
   })
+}
+
+test('a 401 on the running-models list shows the auth dialog, not a toast', async ({ page }) => {
+  await signInWithATokenGoneBad(page)
   await page.goto('#/running_models/LLM')
   await expect(page.getByRole('dialog', { name: 'Authentication Error' })).toBeVisible()
   await expect(page.getByText(/^Server error: 401/)).toHaveCount(0)
@@ -208,13 +212,7 @@ test('a 401 on the running-models list shows the auth dialog, not a toast', asyn
 test('a page opened on a session that has ended asks for the password over it, and then shows itself', async ({
   page,
 }) => {
-  await page.goto('#/login')
-  await signIn(page, USERS.admin)
-  await expect(page).toHaveURL(/#\/launch_model\/llm$/)
-  await page.evaluate(() => {
-    sessionStorage.setItem('token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature')
-    document.cookie = 'token=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZG1pbiJ9.forged-signature; path=/'
-  })
+  await signInWithATokenGoneBad(page)
   // A fresh load: the screen's first requests meet the 401 before the shell is up.
   await page.goto('#/running_models/LLM')
   await page.reload()

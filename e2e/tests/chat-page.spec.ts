@@ -1,27 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { CHAT_PAGE_MESSAGES, MISSING_PAGE_MESSAGES } from '../../packages/server/src/pages/page-messages'
+import { api, runningTinyChat } from '../support/console-pages'
 
 /*
  * The chat page at a model's own address: there for every running language model (no Launch Web UI needed first),
  * a page that says why for any other address, and its layout in every language.
  */
 
-const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const UID = 'chat-page-e2e'
 
-async function terminate(request: APIRequestContext) {
-  await request.delete(api(`/api/v1/models/${UID}`))
-}
-
-test.beforeAll(async ({ request }) => {
-  await terminate(request)
-  const launch = await request.post(api('/api/v1/models'), {
-    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: UID },
-    timeout: 30_000,
-  })
-  expect(launch.status()).toBe(200)
-})
-test.afterAll(async ({ request }) => terminate(request))
+runningTinyChat(UID)
 
 const chooseLanguage = (page: Page, locale: string) =>
   page.evaluate((value) => localStorage.setItem('language', value), locale)

@@ -3,6 +3,12 @@ import { expect, test, type Page } from '@playwright/test'
 // A sick server, as an operator meets one. page.route stands in only for what the real server cannot be made to
 // do on demand: refuse connections, answer HTML or the wrong shape, fail one call and not another.
 
+/**
+ * How long a failed read takes to be told: the console asks again once, a second later, before it says a read
+ * failed (lib/query-client.ts), and on two busy cores each routed answer can take a second or more.
+ */
+const RETRIED = { timeout: 10_000 }
+
 const toast = (page: Page) => page.getByRole('alert').filter({ hasText: /\S/ }).last()
 
 test('a first visit while the server cannot be reached recovers by itself when it is back', async ({
@@ -50,7 +56,7 @@ test('Running Models: a failed list says so with a Retry, never as "No Running M
   )
   await page.goto('#/running_models/LLM')
   const failed = page.getByRole('alert').filter({ hasText: 'The running models could not be loaded' })
-  await expect(failed).toContainText('Server error: 500 - worker pool is down')
+  await expect(failed).toContainText('Server error: 500 - worker pool is down', RETRIED)
   await expect(page.getByText('No Running Models', { exact: true })).toHaveCount(0)
   await page.unroute('**/api/v1/models')
   await failed.getByRole('button', { name: 'Retry' }).click()
@@ -69,7 +75,7 @@ test('Launch Model: a catalogue that failed is not an empty one, and its failure
   )
   await page.goto('#/launch_model/llm')
   const failed = page.getByRole('alert').filter({ hasText: 'The models could not be loaded' })
-  await expect(failed).toContainText('Server error: 502')
+  await expect(failed).toContainText('Server error: 502', RETRIED)
   await expect(page.getByText('No models here yet.')).toHaveCount(0)
   // The devices call failed too; the toast names the catalogue, which explains the empty screen.
   await expect(toast(page)).toContainText('Server error: 502')
@@ -91,7 +97,7 @@ test('an answer that is not JSON, or not the expected shape, says what failed an
   await page.goto('#/running_models/LLM')
   await expect(
     page.getByText('Unexpected answer from /api/v1/models: not JSON (status 200)').first(),
-  ).toBeVisible()
+  ).toBeVisible(RETRIED)
   await expect(page.getByText(/Unexpected token/)).toHaveCount(0)
 
   await page.unroute('**/api/v1/models')
@@ -99,5 +105,5 @@ test('an answer that is not JSON, or not the expected shape, says what failed an
     route.fulfill({ status: 200, contentType: 'application/json', body: '{"models": []}' }),
   )
   await page.getByRole('button', { name: 'Retry' }).click()
-  await expect(page.getByText(/Unexpected answer from \/api\/v1\/models: /).first()).toBeVisible()
+  await expect(page.getByText(/Unexpected answer from \/api\/v1\/models: /).first()).toBeVisible(RETRIED)
 })

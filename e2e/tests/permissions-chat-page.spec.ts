@@ -1,38 +1,19 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { CHAT_PAGE_MESSAGES } from '../../packages/server/src/pages/page-messages'
 import { USERS } from '../support/servers'
+import { adminHeaders, api, runningTinyChat } from '../support/console-pages'
 
 /*
  * The chat page keeps the console tab's session (session storage, per tab), not the shared cookie that another
  * tab's Login rewrites, and asks to sign in on the page when it has no session or its token is refused.
  */
 
-const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const UID = 'chat-session-e2e'
 const words = CHAT_PAGE_MESSAGES.en
 /** What the tiny model answers to "Hello" at temperature 0 (as running-models.spec.ts reads it). */
 const REPLY = 'their good selfkr set it airm07 came'
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post(api('/token'), { data: USERS.admin })
-  return ((await answer.json()) as { access_token: string }).access_token
-}
-
-test.beforeAll(async ({ request }) => {
-  const headers = { Authorization: `Bearer ${await adminToken(request)}` }
-  await request.delete(api(`/api/v1/models/${UID}`), { headers })
-  const launch = await request.post(api('/api/v1/models'), {
-    headers,
-    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: UID },
-    timeout: 30_000,
-  })
-  expect(launch.status()).toBe(200)
-})
-test.afterAll(async ({ request }) => {
-  await request.delete(api(`/api/v1/models/${UID}`), {
-    headers: { Authorization: `Bearer ${await adminToken(request)}` },
-  })
-})
+runningTinyChat(UID, adminHeaders)
 
 async function signIn(page: Page, user: { username: string; password: string }) {
   await page.getByLabel('Username').fill(user.username)

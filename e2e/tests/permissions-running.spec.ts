@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { expectAccessible } from '../support/axe'
 import { USERS } from '../support/servers'
+import { adminHeaders, runningTinyChat } from '../support/console-pages'
 
 /*
  * Running Models offers each action only as far as the signed-in user's rights go: the auth server's viewer holds
@@ -8,27 +9,9 @@ import { USERS } from '../support/servers'
  * (models:read). Each such action stays in its place, disabled, with the reason in sight and as its description.
  */
 
-const api = (path: string) => new URL(`..${path}`, test.info().project.use.baseURL).href
 const UID = 'viewer-sees-e2e'
 
-async function asAdmin(request: APIRequestContext) {
-  const answer = await request.post(api('/token'), { data: USERS.admin })
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` }
-}
-
-test.beforeAll(async ({ request }) => {
-  const headers = await asAdmin(request)
-  await request.delete(api(`/api/v1/models/${UID}`), { headers })
-  const launch = await request.post(api('/api/v1/models'), {
-    headers,
-    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: UID },
-    timeout: 30_000,
-  })
-  expect(launch.status()).toBe(200)
-})
-test.afterAll(async ({ request }) => {
-  await request.delete(api(`/api/v1/models/${UID}`), { headers: await asAdmin(request) })
-})
+runningTinyChat(UID, adminHeaders)
 
 async function signIn(page: Page, user: { username: string; password: string }) {
   await page.goto('#/login')
