@@ -7,6 +7,12 @@ export const MAX_REPLICAS = 64
 /** Requests one replica of a language model serves at once (`n_parallel`), and the platform's default. */
 export const MAX_PARALLEL = 64
 export const DEFAULT_PARALLEL = 4
+/**
+ * Tokens of context each place of a model holds (`n_ctx`, llama.cpp's name, here per place): the bounds of the
+ * launch option; a launch without it gets the model's context length, at most 4,096 (docs/platform.md).
+ */
+export const MIN_CONTEXT = 128
+export const MAX_CONTEXT = 1_048_576
 /** The longest `idle_ttl` (minutes): thirty days. */
 export const MAX_IDLE_TTL = 60 * 24 * 30
 
@@ -44,6 +50,8 @@ export const LaunchRequest = z.looseObject({
   request_limits: z.nullish(z.int().check(z.minimum(1), z.maximum(1_000_000))),
   /** A language model's requests served at once per replica, each on its own context sequence. */
   n_parallel: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_PARALLEL))),
+  /** Tokens of context each place holds: a conversation's prompt and answer together (at most the model's). */
+  n_ctx: z.optional(z.int().check(z.minimum(MIN_CONTEXT), z.maximum(MAX_CONTEXT))),
   /** Minutes without a request after which the model is unloaded (terminated); none: it stays. */
   idle_ttl: z.nullish(z.int().check(z.minimum(1), z.maximum(MAX_IDLE_TTL))),
   worker_ip: z.nullish(z.string().check(z.maxLength(255))),

@@ -1,4 +1,5 @@
 import {
+  api,
   apiRoutes,
   routeName,
   routeOfRegistered,
@@ -111,7 +112,10 @@ describe('the gateway', () => {
       const [method = '', url = ''] = name.split(' ')
       const route = routeOfRegistered(method, url)
       expect(route, `${name} is not in the route table`).toBeDefined()
-      expect(url, name).toBe(route?.path)
+      // The Messages API is the one exception: Anthropic's clients call `/v1/messages`, which a released Xinference
+      // serves elsewhere or not at all, so the gateway answers there too (gateway/messages.ts).
+      if (route === api.createMessage) expect(['/api/v1/messages', '/v1/messages']).toContain(url)
+      else expect(url, name).toBe(route?.path)
     }
     // The forwarding takes every method at every other path, as it is.
     expect(apiRegistrations(app).filter((name) => name.endsWith(' /*')).length).toBeGreaterThan(0)

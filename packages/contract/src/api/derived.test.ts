@@ -57,6 +57,7 @@ const ACCESS_BEFORE: Readonly<Record<string, Access>> = {
   'POST /api/v1/completions': 'models:read',
   'POST /api/v1/embeddings': 'models:read',
   'POST /api/v1/rerank': 'models:read',
+  'POST /api/v1/messages': 'models:read',
   'POST /api/v1/ui/:model_uid': 'models:read',
   'POST /api/v1/ui/images/:model_uid': 'models:read',
   'GET /:model_uid': 'public',
@@ -121,6 +122,7 @@ describe('what is derived from the table', () => {
       'POST /api/v1/completions',
       'POST /api/v1/embeddings',
       'POST /api/v1/rerank',
+      'POST /api/v1/messages',
     ])
     expect(isKeyRoute(routeOfRegistered('POST', '/v1/chat/completions'))).toBe(true)
     expect(isKeyRoute(routeOfRegistered('DELETE', '/v1/models/:model_uid'))).toBe(false)
@@ -162,8 +164,11 @@ describe('what is derived from the table', () => {
   })
 })
 
-/** The audit trail's rules before the table, copied literally (audit-plugin.ts's three regexes). */
-const INFERENCE = /^\/(?:api\/)?v1\/(?:chat\/|completions|embeddings|rerank|images\/|audio\/)/
+/**
+ * The audit trail's rules before the table, copied literally (audit-plugin.ts's three regexes), `messages` added
+ * with the Messages API.
+ */
+const INFERENCE = /^\/(?:api\/)?v1\/(?:chat\/|completions|embeddings|rerank|messages$|images\/|audio\/)/
 const AUTH = /^\/(?:token$|(?:api\/)?v1\/auth\/)/
 const UNRECORDED = /^\/(?:api\/)?v1\/audit\//
 const categoryBefore = (path: string) =>

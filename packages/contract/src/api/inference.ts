@@ -7,6 +7,7 @@ import {
   RerankRequest,
   RerankResponse,
 } from '../inference.js'
+import { Message, MessagesRequest } from '../messages.js'
 import { route } from './route.js'
 
 /**
@@ -49,6 +50,20 @@ export const rerankDocuments = route({
   summary: 'Documents ranked by relevance to a query',
   body: RerankRequest,
   answers: { 200: RerankResponse },
+  access: 'models:read',
+  apiKey: true,
+  audit: 'inference',
+})
+/**
+ * Anthropic's Messages API, as upstream serves it: the same generation as a chat, answered (and streamed, and
+ * refused) in Anthropic's shapes. Its clients may send the key as `x-api-key` (docs/platform.md).
+ */
+export const createMessage = route({
+  method: 'POST',
+  path: '/api/v1/messages',
+  summary: "A message in Anthropic's Messages API (streamed with stream: true)",
+  body: MessagesRequest,
+  answers: { 200: Message },
   access: 'models:read',
   apiKey: true,
   audit: 'inference',

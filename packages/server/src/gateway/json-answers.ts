@@ -34,12 +34,13 @@ export function notJson(type: string, pathname: string): string {
 
 /**
  * The route table's paths, at upstream's (the gateway forwards `/api/v1/x` to `/v1/x`), whose answers are JSON
- * whatever they say. Chat and completions may stream events, the audit export is CSV, the metrics are Prometheus
+ * whatever they say. Chat, completions and messages may stream events, the audit export is CSV, the metrics are Prometheus
  * text and `/{uid}` is a web UI.
  */
 const NOT_JSON = new Set<Route>([
   api.createChatCompletion,
   api.createCompletion,
+  api.createMessage,
   api.exportAudit,
   api.getMetrics,
   api.getModelUi,

@@ -4,6 +4,7 @@ import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
 import { serve, type RouteHandler } from '../http/serve.js'
 import { launchesFromInstances } from './adapters/launches.js'
+import { gatewayMessages } from './messages.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { clusterHealth } from './cluster-health.js'
 import { fromUpstreamRegistration, toUpstreamRegistration } from './adapters/registrations.js'
@@ -76,6 +77,8 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       if (profile.kind === 'serving-console') return forward(request, reply)
       return adapted(request, reply, profile)
     }) as RouteHandler<Relayed<R>>)
+
+  gatewayMessages(app, parts)
 
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)

@@ -4,6 +4,7 @@ import { cacheRoutes } from './routes/cache.js'
 import { clusterRoutes, type ClusterOptions } from './routes/cluster.js'
 import { fitRoutes } from './routes/fit.js'
 import { launchHistoryRoutes } from './routes/launch-history.js'
+import { messagesRoutes } from './routes/messages.js'
 import { metricsRoutes } from './routes/metrics.js'
 import { modelFileRoutes } from './routes/model-files.js'
 import { modelUiRoutes } from './routes/model-ui.js'
@@ -27,6 +28,7 @@ export async function platformRoutes(app: FastifyInstance, parts: PlatformParts,
   await app.register(modelRoutes, { models, history })
   await app.register(launchHistoryRoutes, { history })
   await app.register(openaiRoutes, { models })
+  await app.register(messagesRoutes, { models })
   await app.register(modelUiRoutes, { models })
   await app.register(metricsRoutes, { metrics })
 }

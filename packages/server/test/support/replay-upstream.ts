@@ -20,8 +20,8 @@ export interface ReplayOptions {
 
 export interface ReplayUpstream {
   url: string
-  /** Every request, in order: method, path with query, and the body (parsed when JSON). */
-  requests: { method: string; path: string; body: unknown }[]
+  /** Every request, in order: method, path with query, the body (parsed when JSON) and the headers. */
+  requests: { method: string; path: string; body: unknown; headers: IncomingMessage['headers'] }[]
   /**
    * Set to misbehave: 'plain-text' answers a text/plain 500, 'hang-up' drops the connection before answering,
    * 'mid-stream' sends the first event of an answer (or half of it) and then drops the connection.
@@ -198,7 +198,7 @@ export async function startReplayUpstream(
     } catch {
       // A body that is not JSON is compared as text.
     }
-    replay.requests.push({ method, path: url.pathname + url.search, body })
+    replay.requests.push({ method, path: url.pathname + url.search, body, headers: request.headers })
 
     if (replay.fault === 'hang-up') return request.socket.destroy()
     if (replay.fault === 'plain-text') {

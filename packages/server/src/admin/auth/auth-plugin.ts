@@ -1,8 +1,10 @@
 import {
   allowedWhilePasswordMustChange,
+  api,
   isKeyRoute,
   routeOfRegistered,
   type Access,
+  type Route,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { keyReaches } from './api-keys.js'
@@ -32,12 +34,17 @@ export interface AuthOptions {
   modelTypeOf?: (uid: string) => string | undefined
 }
 
-/** The bearer token of the Authorization header. Never a cookie: a cross-site request must not ride one. */
-function bearerToken(request: FastifyRequest): string | null {
+/**
+ * The credential a request carries: the bearer token of the Authorization header, or, on the Messages API only,
+ * Anthropic's `x-api-key` header, which its clients send instead (as upstream reads it there). The same token
+ * either way, so it meets the same checks, bans and audit. Never a cookie: a cross-site request must not ride one.
+ */
+function credential(request: FastifyRequest, entry: Route | undefined): string | null {
   const header = request.headers.authorization
-  if (!header) return null
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header)
-  return match?.[1] ?? null
+  if (header) return /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? null
+  const key = request.headers['x-api-key']
+  if (entry !== api.createMessage || typeof key !== 'string') return null
+  return /^\S+$/.test(key.trim()) ? key.trim() : null
 }
 
 function allows(identity: Identity, access: Exclude<Access, 'public'>): boolean {
@@ -97,7 +104,7 @@ export function installAuth(
     // The credential is checked before the address's ban: everyone behind one address (a NAT, a proxy, every
     // local account at 127.0.0.1) keeps working while junk from that address is refused.
     const address = clientAddress(request)
-    const token = bearerToken(request)
+    const token = credential(request, entry)
     if (!token) {
       refuseBanned(request, address)
       throw notAuthenticated()

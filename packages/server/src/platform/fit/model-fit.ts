@@ -87,7 +87,8 @@ export class ModelFitter {
     listingOf: (spec: FamilySpec) => Promise<FileSizes | undefined | null>,
   ): Promise<{ target: FitTarget; tokens: number; parallel: number; specs: SpecHere[] }> {
     const kind = workerKind(entry.type)
-    const parallel = kind === 'chat' ? (request.nParallel ?? DEFAULT_PARALLEL) : 1
+    // Every kind holds a context per place: chat a sequence each, embedding and rerank a context each.
+    const parallel = request.nParallel ?? DEFAULT_PARALLEL
     const perSequence = sequenceContext(entry.family, this.deps.contextLimit)
     const target = this.target(request.useGpu ?? true)
     const context = {

@@ -30,7 +30,7 @@ const usageOf = (result: GenerationResult) => ({
  * Who asks, for the fair queue (a signed-in user or key by name, else the address); the signal that says they
  * went away; and where the request's outcome is kept for the audit trail.
  */
-function caller(request: FastifyRequest, reply: FastifyReply): ServeOptions {
+export function caller(request: FastifyRequest, reply: FastifyReply): ServeOptions {
   return {
     signal: clientGone(reply),
     client: request.identity ? `user:${request.identity.username}` : `address:${request.ip}`,

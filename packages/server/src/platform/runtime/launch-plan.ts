@@ -23,8 +23,10 @@ export interface LaunchPlan {
   quantization: string
   kind: WorkerKind
   replica: number
-  /** Requests each replica serves at once (a language model's context sequences; 1 for other kinds). */
+  /** Requests each replica serves at once: a language model's context sequences, an embedding or rerank model's contexts. */
   parallel: number
+  /** Tokens of context each sequence holds, as the launch asked (`n_ctx`); null: the default (sequenceContext). */
+  contextSize: number | null
   hub: Hub
   requestLimits: number | null
   /** Unloaded after this long without a request (ms); null: never. */
@@ -50,9 +52,25 @@ function chatTemplateOf(
   return typeof template === 'string' && name ? { template, from: `the ${name} family` } : null
 }
 
-/** Tokens of context each sequence of a model gets here: its training context, at most the platform's limit. */
-export const sequenceContext = (family: Family, limit: number): number =>
-  Math.min(Number(family.context_length ?? 2048), limit)
+/**
+ * Tokens of context each sequence of a model gets here: the launch's `n_ctx`, else its training context, at most
+ * the platform's default (`limit`): every sequence holds its own, so memory grows with it times `n_parallel`.
+ */
+export const sequenceContext = (family: Family, limit: number, asked: number | null = null): number =>
+  asked ?? Math.min(Number(family.context_length ?? 2048), limit)
+
+/** The launch's `n_ctx`, refused past the context the model was trained for (when its family says). */
+function askedContext(family: Family, request: LaunchRequest): number | null {
+  const trained = typeof family.context_length === 'number' ? family.context_length : null
+  if (request.n_ctx === undefined) return null
+  if (trained !== null && request.n_ctx > trained) {
+    throw new HttpError(
+      400,
+      `n_ctx ${request.n_ctx} is more than ${family.model_name} was trained for (context length ${trained} tokens)`,
+    )
+  }
+  return request.n_ctx
+}
 
 /** Sizes arrive as 7, "7", 0.5, "0.5" or "0_5"; compare them as one. */
 export const sameSize = (a: number | string | null | undefined, b: number | string | null | undefined) =>
@@ -152,7 +170,8 @@ export function planLaunch(
     quantization,
     kind,
     replica: request.replica ?? 1,
-    parallel: kind === 'chat' ? (request.n_parallel ?? DEFAULT_PARALLEL) : 1,
+    parallel: request.n_parallel ?? DEFAULT_PARALLEL,
+    contextSize: askedContext(found.family, request),
     hub,
     requestLimits: request.request_limits ?? null,
     idleTtlMs: request.idle_ttl ? request.idle_ttl * 60_000 : null,

@@ -86,7 +86,7 @@ export class ModelManager {
         `Cannot launch ${plan.replica} replica(s) of ${plan.uid}: ${inUse} of this platform's ${this.options.maxWorkers} model workers are in use (one per replica; --max-workers sets the limit). Terminate a model or launch fewer replicas.`,
       )
     }
-    const contextSize = sequenceContext(plan.family, this.options.contextSize)
+    const contextSize = sequenceContext(plan.family, this.options.contextSize, plan.contextSize)
     const model = new RunningModel(plan, machine.address, contextSize, this.options.metrics)
     this.models.set(plan.uid, model)
     model.log.add(
@@ -220,6 +220,7 @@ export class ModelManager {
   }
 
   private onWorkerExit(model: RunningModel, worker: WorkerProcess) {
+    model.replicaStopped(worker)
     if (worker.status === 'ERROR' && model.stage === 'ready') {
       model.log.add(`replica ${worker.replicaId} failed: ${worker.errorMessage ?? 'unknown reason'}`)
     }

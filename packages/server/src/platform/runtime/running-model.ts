@@ -9,7 +9,8 @@ import { ModelUsage } from './model-usage.js'
 import { LeftTheQueue } from './places.js'
 import type { WorkerRequest } from './protocol.js'
 import { Admission, type Admitted } from './admission.js'
-import { logLine, OutcomeClock, tokensOf, type RequestOutcome } from './request-outcome.js'
+import { Conversation } from './conversation-memory.js'
+import { generates, logLine, OutcomeClock, tokensOf, type RequestOutcome } from './request-outcome.js'
 import { WorkerGoneError, type WorkerProcess } from './worker-process.js'
 import type { ModelMetrics, ReplicaLabels, ReplicaLoad } from '../metrics/model-metrics.js'
 
@@ -49,8 +50,8 @@ export class RunningModel {
   lastActivity = Date.now()
   /** Once unloaded: the minutes it went without a request. */
   idleMinutes: number | null = null
-  /** Its requests in flight and each replica's places. */
-  private readonly admission = new Admission(() => (this.lastActivity = Date.now()))
+  /** Its requests in flight, each replica's places and the conversations each replica holds. */
+  private readonly admission: Admission
 
   constructor(
     readonly plan: LaunchPlan,
@@ -58,7 +59,9 @@ export class RunningModel {
     /** Tokens the workers' context holds: no generation may ask for more. */
     readonly contextSize: number,
     private readonly metrics?: ModelMetrics,
-  ) {}
+  ) {
+    this.admission = new Admission(plan.parallel, () => (this.lastActivity = Date.now()))
+  }
 
   /** The cache key of the files this model runs from. */
   get version(): string {
@@ -95,9 +98,10 @@ export class RunningModel {
   /**
    * Admits one request of `client` to a ready replica, or refuses it (admission.ts: 503 while launching or when
    * every replica has failed, 429 past `request_limits` or a full line); its `turn` resolves once it holds a place.
+   * A chat's `conversation` goes back to the replica holding it where that one has a free place.
    */
-  acquire(client = '', signal?: AbortSignal): Admitted {
-    return this.admission.admit(this.admitting(), client, signal)
+  acquire(client = '', signal?: AbortSignal, conversation?: Conversation): Admitted {
+    return this.admission.admit(this.admitting(), client, signal, conversation)
   }
 
   /** What admission reads of the model now. */
@@ -121,6 +125,11 @@ export class RunningModel {
     const index = this.workers.indexOf(old)
     if (index >= 0) this.workers[index] = replacement
     this.admission.forget(old)
+  }
+
+  /** A replica's worker stopped (crashed, terminated, unloaded): the conversations it held are gone with it. */
+  replicaStopped(worker: WorkerProcess): void {
+    this.admission.conversations.forget(worker)
   }
 
   /** What the console shows of the model's load (absent from a cluster's rows): served, capacity and waiting. */
@@ -160,15 +169,17 @@ export class RunningModel {
    * request (a prompt longer than its context, say) makes it 400.
    */
   serve<T>(request: WorkerRequest, options: ServeOptions = {}): Promise<T> {
+    const conversation = request.op === 'chat' ? Conversation.of(request.messages) : undefined
     // Admitted synchronously: a refusal throws before the caller commits to an answer (a stream's 200).
-    const admitted = this.acquire(options.client, options.signal)
-    return this.answer(admitted, request, options)
+    const admitted = this.acquire(options.client, options.signal, conversation)
+    return this.answer(admitted, request, options, conversation)
   }
 
   private async answer<T>(
     { worker, turn, release }: Admitted,
     request: WorkerRequest,
     options: ServeOptions,
+    conversation: Conversation | undefined,
   ): Promise<T> {
     const clock = new OutcomeClock({
       model: this.uid,
@@ -178,8 +189,11 @@ export class RunningModel {
     })
     let status = 200
     let tokens = { input: 0, output: 0 }
+    let placed = false
+    let answer: string | null = null
     try {
       await turn
+      placed = true
       const result = await worker.request<T>(request, {
         ...options,
         // Every request's chunks are watched, streamed or not: the first one is its time to first token.
@@ -191,6 +205,8 @@ export class RunningModel {
       tokens = tokensOf(result)
       // Stopped where it was because its client went away.
       if (options.signal?.aborted) status = 499
+      // What the client may continue the conversation from: a whole answer, not one cut short by its leaving.
+      else answer = (result as { text?: string }).text ?? null
       return result
     } catch (error) {
       const refusal = this.refusalOf(error, worker)
@@ -198,6 +214,10 @@ export class RunningModel {
       throw refusal
     } finally {
       release()
+      // The sequence it took now holds this conversation, or none (docs/platform.md, "Conversations stick to
+      // their replica"); a request that left the line took no sequence.
+      if (placed && generates(request.op))
+        this.admission.conversations.remember(worker, conversation ?? null, answer)
       this.record(clock.end(status, tokens), worker, options)
     }
   }

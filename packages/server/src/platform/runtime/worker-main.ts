@@ -3,7 +3,7 @@
  * (node-llama-cpp) and answers requests from the platform over Node IPC. A language model serves up to
  * `parallel` requests at once, each on its own context sequence, evaluated together in one batch by the engine
  * (continuous batching: a new request joins without waiting for the others to finish); embedding and rerank
- * models answer one request at a time. It exits when the platform goes away, however that happens (the IPC
+ * models answer as many at once, each with a context of its own (handlers/handler.ts). It exits when the platform goes away, however that happens (the IPC
  * channel closes), so no worker outlives its server.
  */
 import { getLlama, type LlamaModel } from 'node-llama-cpp'

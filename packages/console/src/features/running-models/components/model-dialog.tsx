@@ -20,6 +20,8 @@ const FORMATS = {
   curl: 'running.use.curl',
   python: 'running.use.python',
   typescript: 'running.use.typescript',
+  'messages-curl': 'running.use.messagesCurl',
+  'messages-python': 'running.use.messagesPython',
   launch: 'running.use.launch',
 } as const satisfies Record<SnippetFormat | 'launch', MessageId>
 type Format = keyof typeof FORMATS
@@ -41,14 +43,15 @@ function launchOf(row: RunningModel) {
 
 /**
  * A running model up close: its usage (where the server keeps it), and how to use it from elsewhere — a request
- * in curl, Python or TypeScript (the official openai clients), or the `xinference launch` line that launches it
+ * in curl, Python or TypeScript (the official openai clients), Anthropic's Messages API for a chat model (curl
+ * and the official anthropic client), or the `xinference launch` line that launches it
  * again; to copy.
  */
 export function ModelDialog({ row, onClose }: { row: RunningModel; onClose: () => void }) {
   const t = useT()
   const { endPoint } = useAppState()
   const withAuth = useQuery(clusterAuthQuery).data?.auth === true
-  const usable = (['curl', 'python', 'typescript'] as const).filter(
+  const usable = (['curl', 'python', 'typescript', 'messages-curl', 'messages-python'] as const).filter(
     (format) => snippetFor(row, format, endPoint, withAuth) !== null,
   )
   const formats: Format[] = [...usable, 'launch']

@@ -1,7 +1,8 @@
 import type { RunningModel } from '@serving-console/contract'
+import { messagesSnippet, type MessagesFormat } from './messages-snippets'
 
 /** How to call a running model from elsewhere, in a language; null where that language has no call for its kind. */
-export type SnippetFormat = 'curl' | 'python' | 'typescript'
+export type SnippetFormat = 'curl' | 'python' | 'typescript' | MessagesFormat
 
 /** The example request each kind answers, as OpenAI's API shapes it (rerank: Xinference's own route). */
 function exampleOf(row: RunningModel): { path: string; body: Record<string, unknown> } | null {
@@ -30,7 +31,8 @@ const shellQuoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`
 /**
  * A request to the running model `row` at `endpoint`, in `format`: curl of the REST route, or the official
  * `openai` clients (Python, TypeScript) pointed at `endpoint/v1`. `$XINFERENCE_API_KEY` stands for a key when
- * the server asks for one. Null when the kind has no such call (the openai clients have no rerank).
+ * the server asks for one. Null when the kind has no such call (the openai clients have no rerank). The Messages
+ * API's are in messages-snippets.ts.
  */
 export function snippetFor(
   row: RunningModel,
@@ -38,6 +40,8 @@ export function snippetFor(
   endpoint: string,
   withAuth: boolean,
 ): string | null {
+  if (format === 'messages-curl' || format === 'messages-python')
+    return messagesSnippet(row, format, endpoint, withAuth)
   const example = exampleOf(row)
   if (!example) return null
   const body = JSON.stringify(example.body)

@@ -2,6 +2,7 @@ import {
   JinjaTemplateChatWrapper,
   LlamaChat,
   LlamaCompletion,
+  resolveChatWrapper,
   type ChatHistoryItem,
   type LlamaContext,
 } from 'node-llama-cpp'
@@ -67,18 +68,21 @@ const turn = (message: ChatMessage) => `${message.role}\n${message.content}`
 export const chatHandler: KindHandler = {
   async start(model, options) {
     const count = tokenCounter(model)
-    // Each sequence has the whole context size to itself (node-llama-cpp sizes the context for all of them).
+    // Each sequence has `contextSize` tokens to itself (the launch's n_ctx, else launch-plan.ts's default), and
+    // node-llama-cpp sizes the context for all of them.
     const context: LlamaContext = await model.createContext({
       contextSize: options.contextSize,
       threads: options.threads,
       sequences: options.parallel,
     })
-    const wrapper = options.chatTemplate ? { chatWrapper: jinjaWrapper(options.chatTemplate) } : {}
+    // One chat wrapper for every sequence: a LlamaChat left to find its own tries the model's template anew, ~0.25 s
+    // each on one thread (docs/decisions/0025-a-free-place-serves-at-once.md).
+    const chatWrapper = options.chatTemplate ? jinjaWrapper(options.chatTemplate) : resolveChatWrapper(model)
     const sequences = new Slots(
       Array.from({ length: options.parallel }, () => {
         const contextSequence = context.getSequence()
         return {
-          chat: new LlamaChat({ contextSequence, ...wrapper }),
+          chat: new LlamaChat({ contextSequence, chatWrapper }),
           completion: new LlamaCompletion({ contextSequence }),
           /** The conversation the sequence holds evaluated: its next turn reuses that prefix. */
           turns: [] as string[],

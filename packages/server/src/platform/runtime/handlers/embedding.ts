@@ -1,8 +1,8 @@
 import type { EmbedResult } from '../protocol.js'
-import { doesNotServe, oneRequestAtATime } from './handler.js'
+import { doesNotServe, contextPerPlace } from './handler.js'
 
-/** An embedding model: each input's vector, one request at a time. */
-export const embeddingHandler = oneRequestAtATime(
+/** An embedding model: each input's vector, as many requests at once as the replica has places. */
+export const embeddingHandler = contextPerPlace(
   (model, sizes) => model.createEmbeddingContext(sizes),
   async (context, request, count): Promise<EmbedResult> => {
     if (request.op !== 'embed') throw doesNotServe('An embedding model', request)

@@ -26,11 +26,15 @@ export function doesNotServe(model: string, request: WorkerRequest): Error {
 export const tokenCounter = (model: LlamaModel) => (text: string) => model.tokenize(text).length
 
 /**
- * What a worker does for a kind whose context evaluates one request at once (embedding, rerank), so its replica
- * has one place: makes the context, of the launch's size and threads, then answers each request with it, one at a
- * time, in order. `count` gives the tokens the model reads a text as.
+ * What a worker does for a kind whose context evaluates one input at once (embedding, rerank: node-llama-cpp's
+ * embedding and ranking contexts hold one sequence each and lock it per input): one context per place
+ * (`parallel`, the launch's `n_parallel`), each of the launch's size and threads, so as many requests as the
+ * replica has places are evaluated at the same time, each on its own context (the engine decodes each context
+ * off the main thread). A request waits for a free context only if the platform sends more than `parallel`,
+ * which its admission does not. `count` gives the tokens the model reads a text as. Measured against one shared
+ * context in bench/HISTORY.md ("Embeddings and rerank"); docs/platform.md says what each place costs.
  */
-export function oneRequestAtATime<Context>(
+export function contextPerPlace<Context>(
   createContext: (
     model: LlamaModel,
     sizes: Pick<WorkerOptions, 'contextSize' | 'threads'>,
@@ -44,17 +48,22 @@ export function oneRequestAtATime<Context>(
   return {
     async start(model, options) {
       const count = tokenCounter(model)
-      const place = new Places(1)
-      const context = await createContext(model, {
-        contextSize: options.contextSize,
-        threads: options.threads,
-      })
+      const parallel = Math.max(1, options.parallel)
+      const places = new Places(parallel)
+      const free: Context[] = []
+      // One after another: each context's memory is reserved before the next asks for its own.
+      for (let index = 0; index < parallel; index++) {
+        free.push(await createContext(model, { contextSize: options.contextSize, threads: options.threads }))
+      }
       return async (request, signal) => {
-        await place.take('platform', signal)
+        await places.take('platform', signal)
+        // A place taken is a context free: as many places as contexts, each given back with its context.
+        const context = free.pop() as Context
         try {
           return await answer(context, request, count)
         } finally {
-          place.release()
+          free.push(context)
+          places.release()
         }
       }
     },

@@ -1,8 +1,8 @@
 import type { RerankResult } from '../protocol.js'
-import { doesNotServe, oneRequestAtATime } from './handler.js'
+import { doesNotServe, contextPerPlace } from './handler.js'
 
-/** A rerank model: each document's relevance to the query, one request at a time. */
-export const rerankHandler = oneRequestAtATime(
+/** A rerank model: each document's relevance to the query, as many requests at once as the replica has places. */
+export const rerankHandler = contextPerPlace(
   (model, sizes) => model.createRankingContext(sizes),
   async (context, request, count): Promise<RerankResult> => {
     if (request.op !== 'rerank') throw doesNotServe('A rerank model', request)
