@@ -1,4 +1,4 @@
-import { api, type Route } from '@serving-console/contract'
+import { api, href, upstreamPath, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError } from '../http/http-error.js'
 import { serve } from '../http/serve.js'
@@ -10,6 +10,7 @@ import type { GatewayParts } from './routes.js'
  * the `anthropic` package installed), which every later release keeps; `/v1/messages` came after 3.2.1 beside it.
  */
 const SINCE: readonly [major: number, minor: number] = [1, 10]
+// Upstream's own route, which this server does not serve (so no table entry): written here once.
 const UPSTREAM_PATH = '/anthropic/v1/messages'
 
 const servesMessages = (version: string) => {
@@ -41,7 +42,8 @@ export function gatewayMessages(app: FastifyInstance, parts: Pick<GatewayParts, 
     async (request, reply) => {
       bearerFromApiKey(request)
       const profile = await parts.profiles.detect(request.headers.authorization)
-      if (profile.kind === 'serving-console') return parts.forward(request, reply, '/v1/messages')
+      if (profile.kind === 'serving-console')
+        return parts.forward(request, reply, upstreamPath(href(api.createMessage)))
       if (!servesMessages(profile.version)) {
         throw new HttpError(
           404,
