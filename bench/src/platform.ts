@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as wait } from 'node:timers/promises'
@@ -11,7 +11,9 @@ const MAIN =
   fileURLToPath(new URL('../../packages/server/dist/main.js', import.meta.url))
 
 /** The built platform on loopback with a fresh data dir, once it answers; `stop` ends it and removes the dir. */
-export async function startPlatform(port: number): Promise<{ base: string; pid: number; stop: () => void }> {
+export async function startPlatform(
+  port: number,
+): Promise<{ base: string; pid: number; dataDir: string; stop: () => void }> {
   const base = `http://127.0.0.1:${port}`
   const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
   const server = spawn(
@@ -30,7 +32,7 @@ export async function startPlatform(port: number): Promise<{ base: string; pid: 
         () => false,
       )
     )
-      return { base, pid: server.pid ?? 0, stop }
+      return { base, pid: server.pid ?? 0, dataDir, stop }
     await wait(100)
   }
   stop()
@@ -95,4 +97,43 @@ export function workerMemoryMiB(pid: number): number[] {
     const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, 'utf8'))?.[1]
     return Number(rss ?? NaN) / 1024
   })
+}
+
+/** The build's model generator (`packages/server`), loaded at run time as the servers under test load it. */
+const TINY_MODELS = new URL('../../packages/server/dist/platform/gguf/tiny-models.js', import.meta.url)
+
+/** The bench's larger chat model: the tiny model's generator, 8 layers of width 512 (~94 MiB, f32). */
+export const LARGER_SHAPE = { embd: 512, heads: 8, headsKv: 2, ff: 1536, layers: 8 }
+
+/**
+ * Writes the larger generated chat model into the platform's first model folder (`<data dir>/models`) and registers
+ * it as the custom model `name` (ChatML, like the tiny model), the way an operator adds their own GGUF file.
+ * Returns the file's path, for the raw engine to load the same bytes.
+ */
+export async function registerLargerChat(base: string, dataDir: string, name: string): Promise<string> {
+  const { tinyModel } = (await import(TINY_MODELS.href)) as {
+    tinyModel: (kind: 'chat', shape: typeof LARGER_SHAPE) => Buffer
+  }
+  const folder = join(dataDir, 'models')
+  mkdirSync(folder, { recursive: true })
+  const path = join(folder, `${name}.gguf`)
+  writeFileSync(path, tinyModel('chat', LARGER_SHAPE))
+  const model = {
+    version: 2,
+    model_name: name,
+    context_length: 2048,
+    model_lang: ['en'],
+    model_ability: ['generate', 'chat'],
+    model_family: 'qwen2.5-instruct',
+    model_specs: [
+      { model_uri: path, model_size_in_billions: 1, model_format: 'ggufv2', quantization: 'none' },
+    ],
+  }
+  const response = await fetch(`${base}/v1/model_registrations/LLM`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ model: JSON.stringify(model), persist: true }),
+  })
+  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
+  return path
 }

@@ -203,6 +203,17 @@ test('launch form validation messages', async ({ page }) => {
     await expect(launch).toBeDisabled()
     await parallel.fill('8')
     await expect(launch).toBeEnabled()
+    const context = drawer.getByRole('spinbutton', { name: 'Context per request, tokens (optional)' })
+    await expect(context).toHaveAccessibleDescription(
+      "Tokens of conversation each parallel request can hold: 128 to 1,048,576; empty means the model's context length, at most 4,096. Memory grows with it times the parallel requests.",
+    )
+    await context.fill('100')
+    await expect(context).toHaveAccessibleDescription('Please enter a whole number from 128 to 1,048,576')
+    await expect(launch).toBeDisabled()
+    await context.fill('1024')
+    await expect(launch).toBeEnabled()
+    // The estimate follows both: eight places of 1,024 tokens each.
+    await expect(drawer.getByText(/KV cache of 8 sequences of 1,024 tokens/)).toBeVisible()
     await expect(
       drawer.getByRole('spinbutton', { name: 'Unload when idle, minutes (optional)' }),
     ).toBeVisible()

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { MAX_CONTEXT, MAX_PARALLEL, MIN_CONTEXT } from './models.js'
 import { ModelSize } from './registrations.js'
 
 /**
@@ -89,7 +90,9 @@ export const ModelFit = z.object({
 export type ModelFit = z.infer<typeof ModelFit>
 
 export const ModelFitQuery = z.object({
-  n_parallel: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(64))),
+  n_parallel: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_PARALLEL))),
+  /** Tokens of context each place holds, as the launch would ask (`n_ctx`); absent: the platform's default. */
+  n_ctx: z.optional(z.coerce.number().check(z.int(), z.minimum(MIN_CONTEXT), z.maximum(MAX_CONTEXT))),
   download_hub: z.optional(z.enum(['huggingface', 'modelscope', 'csghub'])),
   /** "none" (the CLI's `--n-gpu none`) weighs the launch against RAM even where GPUs exist. */
   n_gpu: z.optional(z.string().check(z.maxLength(8))),

@@ -9,10 +9,12 @@ export const MAX_PARALLEL = 64
 export const DEFAULT_PARALLEL = 4
 /**
  * Tokens of context each place of a model holds (`n_ctx`, llama.cpp's name, here per place): the bounds of the
- * launch option; a launch without it gets the model's context length, at most 4,096 (docs/platform.md).
+ * launch option (docs/platform.md).
  */
 export const MIN_CONTEXT = 128
 export const MAX_CONTEXT = 1_048_576
+/** The most a launch without `n_ctx` gets: its model's context length when smaller. */
+export const DEFAULT_CONTEXT = 4096
 /** The longest `idle_ttl` (minutes): thirty days. */
 export const MAX_IDLE_TTL = 60 * 24 * 30
 

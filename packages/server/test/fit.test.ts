@@ -89,6 +89,15 @@ describe('will it fit', () => {
       })
       // Weights + 24 layers × 2 KV heads × 128 × 2 bytes for 2 sequences of 4,096 tokens + the runtime.
       expect(q4?.memory_bytes).toBe(size + 12_288 * 4096 * 2 + 160 * 1024 * 1024)
+      // A launch's n_ctx sizes each place's KV cache instead of the default.
+      const smaller = (
+        await app.inject('/api/v1/fit/llm/qwen2.5-instruct?n_parallel=2&n_ctx=1024')
+      ).json<ModelFit>()
+      expect(smaller.context_length).toBe(1024)
+      const smallerQ4 = smaller.specs
+        .find((spec) => spec.model_format === 'ggufv2' && spec.model_size_in_billions === '0_5')
+        ?.quantizations.find((entry) => entry.quantization === 'q4_k_m')
+      expect(smallerQ4?.memory_bytes).toBe(size + 12_288 * 1024 * 2 + 160 * 1024 * 1024)
       expect(hub.requests.map((request) => request.path)).toContain(
         '/api/models/Qwen/Qwen2.5-0.5B-Instruct-GGUF/tree/main',
       )
@@ -208,7 +217,12 @@ describe('will it fit', () => {
       expect(answer.statusCode, url).toBe(status)
       expect(answer.json(), url).toEqual({ detail })
     }
-    for (const url of ['/api/v1/fit/llm/tiny-chat?n_parallel=0', '/api/v1/fit/llm/tiny-chat?n_parallel=65']) {
+    for (const url of [
+      '/api/v1/fit/llm/tiny-chat?n_parallel=0',
+      '/api/v1/fit/llm/tiny-chat?n_parallel=65',
+      '/api/v1/fit/llm/tiny-chat?n_ctx=127',
+      '/api/v1/fit/llm/tiny-chat?n_ctx=1048577',
+    ]) {
       expect((await app.inject(url)).statusCode, url).toBe(422)
     }
   })

@@ -182,4 +182,31 @@ describe('launch → chat → embeddings → rerank → terminate', () => {
     )
     expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('length')
   })
+
+  it(
+    'streams a fast model’s text in frames, not an event a token, with the same text as one answer',
+    { timeout: 30_000 },
+    async () => {
+      const app = await launchedApp()
+      const body = userChat('tiny-chat', 'Hello', { temperature: 0, max_tokens: 128 })
+      const whole = (await postChat(app, body)).json<{ choices: { message: { content: string } }[] }>()
+      const streamed = await postChat(app, { ...body, stream: true, stream_options: { include_usage: true } })
+      const chunks = sseEvents(streamed.body)
+        .slice(0, -1)
+        .map(
+          (event) =>
+            JSON.parse(event) as {
+              choices: { delta: { content?: string } }[]
+              usage?: { completion_tokens: number }
+            },
+        )
+      const texts = chunks.flatMap((chunk) => chunk.choices[0]?.delta.content || [])
+      const tokens = chunks.at(-1)?.usage?.completion_tokens ?? 0
+      expect(tokens).toBe(128)
+      expect(texts.join('')).toBe(whole.choices[0]?.message.content)
+      // The tiny model makes a token every half millisecond; a message (IPC, SSE event, client parse) per token
+      // would cost as much again (worker-main.ts, FRAME_MS), so its text comes several tokens a chunk.
+      expect(texts.length).toBeLessThan(tokens * 0.75)
+    },
+  )
 })

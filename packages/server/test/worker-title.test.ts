@@ -24,7 +24,7 @@ describe('worker process title', () => {
     writeFileSync(modelPath, tinyModel('chat'))
     const worker = new WorkerProcess(
       3,
-      { modelPath, kind: 'chat', threads: 1, contextSize: 256, parallel: 1, gpu: false },
+      { modelPath, kind: 'chat', threads: 1, contextSize: 256, parallel: 1, gpu: false, binaryLoaded: false },
       new ModelLog(),
       'title-check',
     )

@@ -1,3 +1,4 @@
+import { DEFAULT_CONTEXT } from '@serving-console/contract'
 import type { Config } from '../config.js'
 import { ModelCache } from './cache/model-cache.js'
 import { Catalogue } from './catalogue/catalogue.js'
@@ -12,9 +13,6 @@ import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
 import { ModelMetrics } from './metrics/model-metrics.js'
 import { ModelManager } from './runtime/model-manager.js'
-
-/** The most tokens of context each sequence of a model gets (its training context when smaller). */
-const CONTEXT_LIMIT = 4096
 
 /** The platform's parts, made once per server: what the platform's routes serve from. */
 export interface PlatformParts {
@@ -50,7 +48,7 @@ export function platformParts(
     maxWorkers: config.maxWorkers,
     endpoints,
     threads: config.threads,
-    contextSize: CONTEXT_LIMIT,
+    contextSize: DEFAULT_CONTEXT,
     machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
     metrics,
   })
@@ -61,7 +59,7 @@ export function platformParts(
     hubFiles: new HubFiles(endpoints),
     headers: new GgufHeaders(),
     machine: () => sampler.current(),
-    contextLimit: CONTEXT_LIMIT,
+    contextLimit: DEFAULT_CONTEXT,
   })
   const history = new LaunchHistoryRepository(db)
   return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history }

@@ -34,6 +34,8 @@ export interface FitDeps {
 
 export interface FitRequest {
   nParallel?: number | undefined
+  /** Tokens of context each place holds (`n_ctx`); absent: the default a launch would get. */
+  nCtx?: number | undefined
   hub?: Hub | undefined
   /** False when the launch keeps to the CPU (`n_gpu: null`). */
   useGpu?: boolean | undefined
@@ -89,7 +91,7 @@ export class ModelFitter {
     const kind = workerKind(entry.type)
     // Every kind holds a context per place: chat a sequence each, embedding and rerank a context each.
     const parallel = request.nParallel ?? DEFAULT_PARALLEL
-    const perSequence = sequenceContext(entry.family, this.deps.contextLimit)
+    const perSequence = sequenceContext(entry.family, this.deps.contextLimit, request.nCtx ?? null)
     const target = this.target(request.useGpu ?? true)
     const context = {
       tokens: perSequence * parallel,

@@ -7,12 +7,17 @@ import { writeGguf, type MetadataValue, type Tensor } from './gguf-writer.js'
  */
 export type TinyKind = 'chat' | 'embedding' | 'rerank'
 
-const N_EMBD = 64
-const N_HEAD = 4
-const N_HEAD_KV = 2
-const HEAD_DIM = N_EMBD / N_HEAD
-const N_FF = 128
-const N_LAYER = 2
+/** A generated model's size: width, attention heads, feed-forward width and layers. */
+export interface TinyShape {
+  embd: number
+  heads: number
+  headsKv: number
+  ff: number
+  layers: number
+}
+
+/** The platform's own models: a token costs well under a millisecond, so a launch and a test are quick. */
+export const TINY_SHAPE: TinyShape = { embd: 64, heads: 4, headsKv: 2, ff: 128, layers: 2 }
 const CONTEXT = 2048
 
 const CHATML =
@@ -79,7 +84,13 @@ function tensor(name: string, dims: number[], fill: (i: number) => number): Tens
   return { name, dims, data }
 }
 
-export function tinyModel(kind: TinyKind): Buffer {
+/**
+ * A generated model of `kind`. Another `shape` (the bench's larger model: more layers and width, so a token costs
+ * milliseconds like a small real model) keeps the same vocabulary, template and seeded weights' scale.
+ */
+export function tinyModel(kind: TinyKind, shape: TinyShape = TINY_SHAPE): Buffer {
+  const { embd, heads, headsKv, ff, layers } = shape
+  const headDim = embd / heads
   const rand = random(kind === 'chat' ? 1 : kind === 'embedding' ? 2 : 3)
   const uniform = (scale: number) => () => (rand() * 2 - 1) * scale
   const vocab = vocabulary()
@@ -91,52 +102,52 @@ export function tinyModel(kind: TinyKind): Buffer {
   // weigh it negatively, which keeps their logits far below the printable tokens'. Embeddings stay free of it:
   // a constant shared by every token would make every text look alike.
   const tensors: Tensor[] = [
-    tensor('token_embd.weight', [N_EMBD, nVocab], (i) =>
-      kind === 'chat' && i % N_EMBD === 0 ? 4 : uniform(0.5)(),
+    tensor('token_embd.weight', [embd, nVocab], (i) =>
+      kind === 'chat' && i % embd === 0 ? 4 : uniform(0.5)(),
     ),
-    tensor('output_norm.weight', [N_EMBD], ones),
+    tensor('output_norm.weight', [embd], ones),
   ]
   if (kind !== 'rerank') {
     tensors.push(
-      tensor('output.weight', [N_EMBD, nVocab], (i) => {
-        const token = Math.floor(i / N_EMBD)
-        if (i % N_EMBD === 0) return vocab.banned.has(token) ? -10 : 0
+      tensor('output.weight', [embd, nVocab], (i) => {
+        const token = Math.floor(i / embd)
+        if (i % embd === 0) return vocab.banned.has(token) ? -10 : 0
         return uniform(0.5)()
       }),
     )
   }
-  for (let layer = 0; layer < N_LAYER; layer++) {
+  for (let layer = 0; layer < layers; layer++) {
     const blk = `blk.${layer}`
     tensors.push(
-      tensor(`${blk}.attn_norm.weight`, [N_EMBD], ones),
-      tensor(`${blk}.attn_q.weight`, [N_EMBD, N_EMBD], uniform(0.05)),
-      tensor(`${blk}.attn_k.weight`, [N_EMBD, HEAD_DIM * N_HEAD_KV], uniform(0.05)),
-      tensor(`${blk}.attn_v.weight`, [N_EMBD, HEAD_DIM * N_HEAD_KV], uniform(0.05)),
-      tensor(`${blk}.attn_output.weight`, [N_EMBD, N_EMBD], uniform(0.05)),
-      tensor(`${blk}.ffn_norm.weight`, [N_EMBD], ones),
-      tensor(`${blk}.ffn_gate.weight`, [N_EMBD, N_FF], uniform(0.05)),
-      tensor(`${blk}.ffn_up.weight`, [N_EMBD, N_FF], uniform(0.05)),
-      tensor(`${blk}.ffn_down.weight`, [N_FF, N_EMBD], uniform(0.05)),
+      tensor(`${blk}.attn_norm.weight`, [embd], ones),
+      tensor(`${blk}.attn_q.weight`, [embd, embd], uniform(0.05)),
+      tensor(`${blk}.attn_k.weight`, [embd, headDim * headsKv], uniform(0.05)),
+      tensor(`${blk}.attn_v.weight`, [embd, headDim * headsKv], uniform(0.05)),
+      tensor(`${blk}.attn_output.weight`, [embd, embd], uniform(0.05)),
+      tensor(`${blk}.ffn_norm.weight`, [embd], ones),
+      tensor(`${blk}.ffn_gate.weight`, [embd, ff], uniform(0.05)),
+      tensor(`${blk}.ffn_up.weight`, [embd, ff], uniform(0.05)),
+      tensor(`${blk}.ffn_down.weight`, [ff, embd], uniform(0.05)),
     )
     if (kind === 'rerank') {
       tensors.push(
-        tensor(`${blk}.attn_q_norm.weight`, [HEAD_DIM], ones),
-        tensor(`${blk}.attn_k_norm.weight`, [HEAD_DIM], ones),
+        tensor(`${blk}.attn_q_norm.weight`, [headDim], ones),
+        tensor(`${blk}.attn_k_norm.weight`, [headDim], ones),
       )
     }
   }
-  if (kind === 'rerank') tensors.push(tensor('cls.output.weight', [N_EMBD, 2], uniform(0.5)))
+  if (kind === 'rerank') tensors.push(tensor('cls.output.weight', [embd, 2], uniform(0.5)))
 
   const metadata: Record<string, MetadataValue> = {
     'general.architecture': { type: 'string', value: arch },
     'general.name': { type: 'string', value: `tiny-${kind}` },
     [`${arch}.context_length`]: { type: 'u32', value: CONTEXT },
-    [`${arch}.embedding_length`]: { type: 'u32', value: N_EMBD },
-    [`${arch}.block_count`]: { type: 'u32', value: N_LAYER },
-    [`${arch}.feed_forward_length`]: { type: 'u32', value: N_FF },
-    [`${arch}.attention.head_count`]: { type: 'u32', value: N_HEAD },
-    [`${arch}.attention.head_count_kv`]: { type: 'u32', value: N_HEAD_KV },
-    [`${arch}.rope.dimension_count`]: { type: 'u32', value: HEAD_DIM },
+    [`${arch}.embedding_length`]: { type: 'u32', value: embd },
+    [`${arch}.block_count`]: { type: 'u32', value: layers },
+    [`${arch}.feed_forward_length`]: { type: 'u32', value: ff },
+    [`${arch}.attention.head_count`]: { type: 'u32', value: heads },
+    [`${arch}.attention.head_count_kv`]: { type: 'u32', value: headsKv },
+    [`${arch}.rope.dimension_count`]: { type: 'u32', value: headDim },
     [`${arch}.attention.layer_norm_rms_epsilon`]: { type: 'f32', value: 1e-5 },
     'tokenizer.ggml.model': { type: 'string', value: 'llama' },
     'tokenizer.ggml.tokens': { type: 'string[]', value: vocab.tokens },
@@ -149,8 +160,8 @@ export function tinyModel(kind: TinyKind): Buffer {
   if (kind === 'chat') metadata['tokenizer.chat_template'] = { type: 'string', value: CHATML }
   if (kind === 'embedding') metadata['llama.pooling_type'] = { type: 'u32', value: 1 }
   if (kind === 'rerank') {
-    metadata['qwen3.attention.key_length'] = { type: 'u32', value: HEAD_DIM }
-    metadata['qwen3.attention.value_length'] = { type: 'u32', value: HEAD_DIM }
+    metadata['qwen3.attention.key_length'] = { type: 'u32', value: headDim }
+    metadata['qwen3.attention.value_length'] = { type: 'u32', value: headDim }
     metadata['qwen3.pooling_type'] = { type: 'u32', value: 4 }
     metadata['qwen3.classifier.output_labels'] = { type: 'string[]', value: ['yes', 'no'] }
   }

@@ -22,6 +22,7 @@ export async function fitRoutes(
     if (hub === 'csghub') throw new HttpError(400, 'Downloads from csghub are not supported by this platform')
     return options.fitter.detail(entry, {
       nParallel: request.query.n_parallel,
+      nCtx: request.query.n_ctx,
       hub,
       useGpu: request.query.n_gpu !== 'none',
     })

@@ -7,6 +7,7 @@ import type { HubEndpoints } from '../download/hubs.js'
 import type { ModelDirs } from '../files/model-dirs.js'
 import { HttpError } from '../../http/http-error.js'
 import { planLaunch, sequenceContext } from './launch-plan.js'
+import { EngineBinaries } from './engine-binaries.js'
 import { ensureModelFile } from './model-files.js'
 import { RunningModel } from './running-model.js'
 import { SharedDownloads } from './shared-downloads.js'
@@ -41,6 +42,7 @@ export class ModelManager {
   private readonly models = new Map<string, RunningModel>()
   private readonly removedListeners: ((uid: string) => void)[] = []
   private readonly downloads = new SharedDownloads()
+  private readonly binaries = new EngineBinaries()
   /** Unloads idle models; unref'd, so it never keeps the process alive. */
   private readonly idleTimer = setInterval(() => void this.unloadIdle(), IDLE_CHECK_MS).unref()
 
@@ -139,13 +141,17 @@ export class ModelManager {
         threads: this.options.threads,
         contextSize: model.contextSize,
         parallel: plan.parallel,
-        gpu: plan.useGpu ? 'auto' : false,
+        ...this.binaries.forWorker(plan.useGpu),
         chatTemplate: plan.chatTemplate ?? undefined,
       },
       model.log,
       plan.uid,
     )
     worker.onExit(() => this.onWorkerExit(model, worker))
+    worker.ready.then(
+      () => worker.engineGpu !== null && this.binaries.remember(plan.useGpu, worker.engineGpu),
+      () => undefined,
+    )
     return worker
   }
 

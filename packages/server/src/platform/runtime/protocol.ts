@@ -2,6 +2,9 @@
 
 export type WorkerKind = 'chat' | 'embedding' | 'rerank'
 
+/** The engine binary a worker loaded: a GPU backend's, or the CPU's (node-llama-cpp's `llama.gpu`). */
+export type EngineGpu = 'cuda' | 'vulkan' | 'metal' | false
+
 export interface WorkerOptions {
   modelPath: string
   kind: WorkerKind
@@ -10,8 +13,10 @@ export interface WorkerOptions {
   contextSize: number
   /** Requests a language model serves at once, each on its own context sequence (1 for other kinds). */
   parallel: number
-  /** 'auto' uses a GPU where the machine has one and the binary supports it. */
-  gpu: 'auto' | false
+  /** 'auto' uses a GPU where the machine has one and the binary supports it; else the binary an earlier worker loaded. */
+  gpu: 'auto' | EngineGpu
+  /** An earlier worker of this server loaded that binary: it is not tested again (engine-binaries.ts). */
+  binaryLoaded: boolean
   /** A Jinja chat template to use instead of the file's own: a custom model's prompt style or family's. */
   chatTemplate?: { template: string; from: string } | undefined
 }
@@ -58,10 +63,11 @@ export type ToWorker =
   { type: 'request'; id: number; request: WorkerRequest } | { type: 'cancel'; id: number }
 
 export type FromWorker =
-  | { type: 'ready' }
+  | { type: 'ready'; gpu: EngineGpu }
   /**
    * The text generated for each request since the last message: a worker generating for many requests at once
-   * sends one message per turn of its event loop, not one per token (docs/platform.md, "Many users at once").
+   * sends a request's first text at once and later text at most every 4 ms, not a message per token
+   * (worker-main.ts; docs/decisions/0026-workers-send-text-in-frames-and-start-untested.md).
    */
   | { type: 'chunks'; chunks: [id: number, text: string][] }
   | { type: 'result'; id: number; result: WorkerResult }

@@ -22,20 +22,44 @@ const HANDLERS: Record<WorkerKind, KindHandler> = {
 
 const send = (message: FromWorker) => process.send?.(message)
 
-/** Text generated since the last message, by request, sent together at the end of this turn of the event loop. */
+/**
+ * The shortest gap between two messages of text: a small model makes a token every half millisecond on one core,
+ * and a message per token (IPC here, an SSE event in the platform, a parse in the client) costs about as much as
+ * the token, on the cores generation needs. A request's first text is sent at once; later text at most this often.
+ */
+const FRAME_MS = 4
+/** Text generated since the last message, by request, sent together. */
 const unsent = new Map<number, string>()
+/** Requests whose first text has gone. */
+const started = new Set<number>()
+let lastFlush = 0
+/** The flush to come: at the end of this turn of the event loop, or after the rest of a frame. */
+let pending: { kind: 'now' } | { kind: 'later'; timer: NodeJS.Timeout } | null = null
 function sendChunk(id: number, text: string) {
-  if (unsent.size === 0) setImmediate(flushChunks)
   unsent.set(id, (unsent.get(id) ?? '') + text)
+  const first = !started.has(id)
+  if (pending?.kind === 'now' || (pending?.kind === 'later' && !first)) return
+  if (pending?.kind === 'later') clearTimeout(pending.timer)
+  const wait = first ? 0 : FRAME_MS - (performance.now() - lastFlush)
+  if (wait > 0) pending = { kind: 'later', timer: setTimeout(flushChunks, wait) }
+  else {
+    pending = { kind: 'now' }
+    setImmediate(flushChunks)
+  }
 }
 function flushChunks() {
+  if (pending?.kind === 'later') clearTimeout(pending.timer)
+  pending = null
   if (unsent.size === 0) return
+  for (const id of unsent.keys()) started.add(id)
   send({ type: 'chunks', chunks: [...unsent] })
   unsent.clear()
+  lastFlush = performance.now()
 }
 /** A request's end, after every chunk before it. */
-function sendEnd(message: FromWorker) {
+function sendEnd(message: FromWorker & { id: number | null }) {
   flushChunks()
+  if (message.id !== null) started.delete(message.id)
   send(message)
 }
 
@@ -47,6 +71,8 @@ if (process.argv[2]) process.title = process.argv[2]
 const options = JSON.parse(process.env.SERVING_CONSOLE_WORKER ?? '{}') as WorkerOptions
 
 async function start() {
+  // Read by node-llama-cpp's getLlama (patches/): an earlier worker of this server already loaded this binary.
+  if (options.binaryLoaded) process.env.NODE_LLAMA_CPP_SKIP_BINARY_TEST = 'true'
   const llama = await getLlama({
     gpu: options.gpu,
     build: 'never',
@@ -87,7 +113,7 @@ async function start() {
       }
     })()
   })
-  send({ type: 'ready' })
+  send({ type: 'ready', gpu: llama.gpu })
 }
 
 start().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { ModelLog } from './model-log.js'
-import type { FromWorker, ToWorker, WorkerOptions, WorkerRequest } from './protocol.js'
+import type { EngineGpu, FromWorker, ToWorker, WorkerOptions, WorkerRequest } from './protocol.js'
 
 /** The compiled worker beside this module; from sources (the tests), the build's. */
 const WORKER_MAIN =
@@ -50,6 +50,8 @@ export class WorkerProcess {
   private readonly pending = new Map<number, Pending>()
   private nextId = 1
   readonly ready: Promise<void>
+  /** The engine binary it loaded, once ready. */
+  engineGpu: EngineGpu | null = null
   private onExitListeners: ((worker: WorkerProcess) => void)[] = []
 
   /** `modelUid` names the worker in its process title (`workerTitle`). */
@@ -69,13 +71,16 @@ export class WorkerProcess {
     })
     this.child.stdout?.on('data', (chunk: Buffer) => log.write(prefix, chunk.toString()))
     this.child.stderr?.on('data', (chunk: Buffer) => log.write(prefix, chunk.toString()))
-    log.add(`${prefix}starting worker (pid ${this.child.pid ?? '?'}) for ${options.modelPath}`)
+    log.add(
+      `${prefix}starting worker (pid ${this.child.pid ?? '?'}) for ${options.modelPath}${options.binaryLoaded ? ', engine binary as loaded before' : ''}`,
+    )
 
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (message: FromWorker) => {
         if (message.type === 'ready') {
           this.status = 'READY'
-          log.add(`${prefix}ready`)
+          this.engineGpu = message.gpu
+          log.add(`${prefix}ready (engine: ${message.gpu || 'cpu'})`)
           resolve()
         } else if (message.type === 'error' && message.id === null) {
           this.fail(message.message)

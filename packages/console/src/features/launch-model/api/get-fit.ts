@@ -14,12 +14,13 @@ export const fitSummariesQuery = (type: string, enabled: boolean) =>
     meta: { silent: true },
   })
 
-/** What of a launch the estimate depends on: its sequences, its hub and whether it keeps to the CPU. */
+/** What of a launch the estimate depends on: its places and their context, its hub, whether it keeps to the CPU. */
 export function fitQueryString(
-  payload: Pick<LaunchRequest, 'n_parallel' | 'download_hub' | 'n_gpu'>,
+  payload: Pick<LaunchRequest, 'n_parallel' | 'n_ctx' | 'download_hub' | 'n_gpu'>,
 ): string {
   const query = new URLSearchParams()
   if (payload.n_parallel) query.set('n_parallel', String(payload.n_parallel))
+  if (payload.n_ctx) query.set('n_ctx', String(payload.n_ctx))
   if (payload.download_hub) query.set('download_hub', payload.download_hub)
   if (payload.n_gpu === null) query.set('n_gpu', 'none')
   return query.toString()
@@ -31,7 +32,7 @@ export const modelFitQuery = (type: string, modelName: string, query: string, en
     request: { reportAuthStatus: false },
     enabled,
     staleTime: 30_000,
-    // A changed hub or n_parallel keeps the last answer on screen until the new one comes.
+    // A changed hub, n_parallel or n_ctx keeps the last answer on screen until the new one comes.
     placeholderData: keepPreviousData,
     meta: { silent: true },
   })

@@ -1,4 +1,4 @@
-import { DEFAULT_PARALLEL } from '@serving-console/contract'
+import { DEFAULT_CONTEXT, DEFAULT_PARALLEL } from '@serving-console/contract'
 import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
@@ -11,10 +11,16 @@ import {
 } from '../model/launch-form'
 import { rangeError } from '../model/validation'
 
+/** Each field's label, its help line, and the default its help names. */
 const TEXT = {
-  nParallel: { label: 'launch.field.nParallel', help: 'launch.field.nParallel.help' },
-  idleTtl: { label: 'launch.field.idleTtl', help: 'launch.field.idleTtl.help' },
-} as const satisfies Record<PlatformField, { label: MessageId; help: MessageId }>
+  nParallel: {
+    label: 'launch.field.nParallel',
+    help: 'launch.field.nParallel.help',
+    fallback: DEFAULT_PARALLEL,
+  },
+  nCtx: { label: 'launch.field.nCtx', help: 'launch.field.nCtx.help', fallback: DEFAULT_CONTEXT },
+  idleTtl: { label: 'launch.field.idleTtl', help: 'launch.field.idleTtl.help', fallback: null },
+} as const satisfies Record<PlatformField, { label: MessageId; help: MessageId; fallback: number | null }>
 
 /**
  * The embedded platform's own launch options that its kind has (docs/platform.md): whole numbers within the
@@ -45,7 +51,7 @@ export function PlatformFields({
           value={form[field]}
           onChange={(text) => onChange({ [field]: text })}
           error={rangeError(form[field], min, max)}
-          helperText={t(TEXT[field].help, { min, max, fallback: DEFAULT_PARALLEL })}
+          helperText={t(TEXT[field].help, { min, max, fallback: TEXT[field].fallback })}
         />
       )
     })

@@ -142,16 +142,20 @@ describe('typed values and payloads', () => {
 })
 
 describe('the platform’s own options', () => {
-  it('send n_parallel for language models and idle_ttl for what the platform runs, when filled', () => {
-    const form = { ...emptyForm(0), nParallel: '8', idleTtl: '30' }
-    expect(buildPayload('LLM', 'm', form)).toMatchObject({ n_parallel: 8, idle_ttl: 30 })
-    expect(buildPayload('embedding', 'e', form)).toMatchObject({ idle_ttl: 30 })
-    expect(buildPayload('embedding', 'e', form)).not.toHaveProperty('n_parallel')
+  it('send n_parallel and idle_ttl for what the platform runs, n_ctx for language models, when filled', () => {
+    const form = { ...emptyForm(0), nParallel: '8', nCtx: '1024', idleTtl: '30' }
+    expect(buildPayload('LLM', 'm', form)).toMatchObject({ n_parallel: 8, n_ctx: 1024, idle_ttl: 30 })
+    expect(buildPayload('embedding', 'e', form)).toMatchObject({ n_parallel: 8, idle_ttl: 30 })
+    expect(buildPayload('rerank', 'r', form)).toMatchObject({ n_parallel: 8, idle_ttl: 30 })
+    expect(buildPayload('embedding', 'e', form)).not.toHaveProperty('n_ctx')
     expect(buildPayload('image', 'i', form)).not.toHaveProperty('idle_ttl')
+    expect(buildPayload('image', 'i', form)).not.toHaveProperty('n_parallel')
     expect(buildPayload('LLM', 'm', emptyForm(0))).not.toHaveProperty('n_parallel')
-    expect(formFromPayload({ model_name: 'm', idle_ttl: 30, n_parallel: 2 }, 0)).toMatchObject({
+    expect(buildPayload('LLM', 'm', emptyForm(0))).not.toHaveProperty('n_ctx')
+    expect(formFromPayload({ model_name: 'm', idle_ttl: 30, n_parallel: 2, n_ctx: 512 }, 0)).toMatchObject({
       idleTtl: '30',
       nParallel: '2',
+      nCtx: '512',
     })
   })
 
@@ -175,8 +179,11 @@ describe('the platform’s own options', () => {
     expect(rangeError('2.5', 1, 64)).not.toBeNull()
     expect(platformFieldsInvalid('LLM', { ...emptyForm(0), idleTtl: '43201' })).toBe(true)
     expect(platformFieldsInvalid('LLM', { ...emptyForm(0), idleTtl: '43200' })).toBe(false)
+    expect(platformFieldsInvalid('embedding', { ...emptyForm(0), nParallel: '0' })).toBe(true)
+    expect(platformFieldsInvalid('LLM', { ...emptyForm(0), nCtx: '127' })).toBe(true)
+    expect(platformFieldsInvalid('LLM', { ...emptyForm(0), nCtx: '128' })).toBe(false)
     // Not a field of this kind: not checked.
-    expect(platformFieldsInvalid('embedding', { ...emptyForm(0), nParallel: '0' })).toBe(false)
+    expect(platformFieldsInvalid('embedding', { ...emptyForm(0), nCtx: '1' })).toBe(false)
   })
 })
 

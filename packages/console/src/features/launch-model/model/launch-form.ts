@@ -1,4 +1,11 @@
-import { LaunchRequest, MAX_IDLE_TTL, MAX_PARALLEL, type ModelType } from '@serving-console/contract'
+import {
+  LaunchRequest,
+  MAX_CONTEXT,
+  MAX_IDLE_TTL,
+  MAX_PARALLEL,
+  MIN_CONTEXT,
+  type ModelType,
+} from '@serving-console/contract'
 import { sizeValue } from '../../../lib/launch-command'
 import { typedValue, valueText } from './typed-value'
 import { rangeError, rowComplete, type KeyValueRow } from './validation'
@@ -29,16 +36,19 @@ export interface LaunchForm {
   imageLoraFuse: KeyValueRow[]
   /** The platform's own options (docs/platform.md), as typed; '' means its default. */
   nParallel: string
+  nCtx: string
   idleTtl: string
 }
 
 /**
  * The embedded platform's launch options that have fields of their own, with their bounds (the contract's), and
- * the kinds each applies to: `n_parallel` is a language model's sequences served at once per replica, `idle_ttl`
- * the minutes without a request after which any model it runs is unloaded.
+ * the kinds each applies to: `n_parallel` is the requests a replica serves at once (a language model's context
+ * sequences, an embedding or rerank model's contexts), `n_ctx` the tokens of context each of a language model's
+ * places holds, `idle_ttl` the minutes without a request after which any model it runs is unloaded.
  */
 export const PLATFORM_FIELDS = {
-  nParallel: { key: 'n_parallel', min: 1, max: MAX_PARALLEL, kinds: ['LLM'] },
+  nParallel: { key: 'n_parallel', min: 1, max: MAX_PARALLEL, kinds: ['LLM', 'embedding', 'rerank'] },
+  nCtx: { key: 'n_ctx', min: MIN_CONTEXT, max: MAX_CONTEXT, kinds: ['LLM'] },
   idleTtl: { key: 'idle_ttl', min: 1, max: MAX_IDLE_TTL, kinds: ['LLM', 'embedding', 'rerank'] },
 } as const satisfies Record<
   string,
@@ -66,7 +76,9 @@ export function platformFieldsAsExtra(form: LaunchForm): LaunchForm {
   const moved = (Object.keys(PLATFORM_FIELDS) as PlatformField[])
     .filter((field) => form[field].trim() !== '')
     .map((field) => ({ key: PLATFORM_FIELDS[field].key, value: form[field].trim() }))
-  return moved.length ? { ...form, nParallel: '', idleTtl: '', extra: [...form.extra, ...moved] } : form
+  return moved.length
+    ? { ...form, nParallel: '', nCtx: '', idleTtl: '', extra: [...form.extra, ...moved] }
+    : form
 }
 
 /** SPEC §9 defaults: replica 1, n_gpu auto (CPU without GPUs), N GPU Layers -1, device GPU when GPUs exist. */
@@ -90,6 +102,7 @@ export function emptyForm(gpuCount: number): LaunchForm {
     imageLoraLoad: [],
     imageLoraFuse: [],
     nParallel: '',
+    nCtx: '',
     idleTtl: '',
   }
 }
@@ -208,6 +221,7 @@ export function formFromPayload(payload: Record<string, unknown>, gpuCount: numb
     imageLoraLoad: toRows(peft.image_lora_load_kwargs),
     imageLoraFuse: toRows(peft.image_lora_fuse_kwargs),
     nParallel: text(payload.n_parallel),
+    nCtx: text(payload.n_ctx),
     idleTtl: text(payload.idle_ttl),
   }
 }
