@@ -38,4 +38,25 @@ describe("the first screen's code", () => {
     expect(imports.length).toBeGreaterThan(20)
     expect(imports.filter((line) => /: @(mui|emotion)\//.test(line))).toEqual([])
   })
+
+  it('imports no other screen, and of the Launch page not its drawer or dialogs (each loads when opened)', () => {
+    const files = [...firstScreen.keys()].map((file) => file.slice(src.length + 1))
+    expect(files.filter((file) => file.startsWith('features/launch-model/')).length).toBeGreaterThan(3)
+    // The one exception: the strip under the header that names failed models, on every screen, with the health
+    // answer it reads (two small files of Running Models).
+    const everyScreen = [
+      'features/running-models/components/attention-strip.tsx',
+      'features/running-models/api/health.ts',
+    ]
+    expect(
+      files.filter(
+        (file) =>
+          /^features\/(cluster-info|login|register-model|running-models|system)\//.test(file) &&
+          !everyScreen.includes(file),
+      ),
+    ).toEqual([])
+    expect(files.filter((file) => /^features\/launch-model\/.*(launch-drawer|-dialog\.)/.test(file))).toEqual(
+      [],
+    )
+  })
 })
