@@ -8,7 +8,11 @@ import type { Page } from './cdp.js'
  * list last changed, long tasks, and the Event Timing entries of key events (reported from 16 ms up).
  */
 export const PROBE = `
-  window.__bench = { firstCard: 0, firstCardPaint: 0, lastMutation: 0, keydown: 0, longTasks: 0, keyDurations: [] }
+  window.__bench = { firstCard: 0, firstCardPaint: 0, firstContentfulPaint: 0, lastMutation: 0, keydown: 0, longTasks: 0, keyDurations: [] }
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') window.__bench.firstContentfulPaint = entry.startTime
+  }).observe({ type: 'paint', buffered: true })
   window.__benchPainted = new Promise((resolve) => { window.__benchResolvePainted = resolve })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.longTasks += entry.duration
@@ -35,6 +39,7 @@ export const PROBE = `
 interface Bench {
   firstCard: number
   firstCardPaint: number
+  firstContentfulPaint: number
   lastMutation: number
   keydown: number
   longTasks: number
@@ -43,6 +48,8 @@ interface Bench {
 const bench = (page: Page) => page.evaluate<Bench>('window.__bench')
 
 export interface Run {
+  /** The browser's first contentful paint: when anything of the console (text, an image) was first painted. */
+  firstContentfulPaint: number
   firstCardPainted: number
   firstCardAfterResponse: number
   longTasks: number
@@ -106,6 +113,7 @@ export async function measure(page: Page, base: string): Promise<Run> {
     `performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(${JSON.stringify(CATALOGUE_PATH)})).length`,
   )
   return {
+    firstContentfulPaint: loaded.firstContentfulPaint,
     firstCardPainted: loaded.firstCardPaint,
     firstCardAfterResponse,
     longTasks: loaded.longTasks,

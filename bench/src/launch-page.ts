@@ -15,8 +15,14 @@
  *
  *   npm run build && npm run bench:launch-page -w bench
  *
+ * Then the first visit: the 1×, 4× and v3.2.1 catalogues each loaded by a browser started for that one load, with
+ * a profile of its own (no HTTP cache, no code cache: what a new user and every deploy see), first contentful
+ * paint and first card; the page loads above are return visits (one browser that has run the console before).
+ *
  * BENCH_CONSOLE_DIR=path/to/console/dist serves another console build, so two builds are compared side by side
- * (the same server, only the page differs).
+ * (the same server, only the page differs). BENCH_REFERENCE_CONSOLE_DIR=path/to/an/older/console/dist adds that
+ * build's first visits to the same table, loads alternating with this build's. BENCH_VISITS=first (or =return)
+ * measures only those.
  */
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -41,6 +47,21 @@ const PROXY_PORT = PORT + 3000
 const PROXY = `http://127.0.0.1:${PROXY_PORT}`
 const root = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url))
 const CONSOLE_DIR = process.env.BENCH_CONSOLE_DIR ?? root('packages/console/dist')
+const REFERENCE_DIR = process.env.BENCH_REFERENCE_CONSOLE_DIR
+const VISITS = process.env.BENCH_VISITS ?? 'return,first'
+/** A second platform serving the reference build, behind a catalogue front of its own. */
+const REFERENCE_PORT = PORT + 4000
+const REFERENCE_PROXY_PORT = PORT + 5000
+const REFERENCE_PROXY = `http://127.0.0.1:${REFERENCE_PROXY_PORT}`
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-quic',
+]
+const startChromium = () => launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', CHROMIUM_ARGS)
 /** A link between the browser and the console as on a LAN or a VPN: latency is added to each round trip. */
 const LINK = { latency: 20, downloadThroughput: 100e6 / 8, uploadThroughput: 100e6 / 8 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
@@ -79,25 +100,41 @@ function shippedJs() {
   return { total: files.reduce((sum, name) => sum + gzip(name), 0), files }
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
-  const server = spawn(
+/** The built platform on `port` with a fresh data dir, serving the console build in `consoleDir`. */
+function platform(port: number, dataDir: string, consoleDir: string) {
+  return spawn(
     process.execPath,
     [
       root('packages/server/dist/main.js'),
       '--port',
-      String(PORT),
+      String(port),
       '--data-dir',
       dataDir,
       '--log-level',
       'warn',
       '--console-dir',
-      CONSOLE_DIR,
+      consoleDir,
     ],
-    {
-      stdio: 'inherit',
-    },
+    { stdio: 'inherit' },
   )
+}
+
+/** One load in a browser started for it, with a profile of its own (launchChromium): a first visit. */
+async function firstVisit(base: string): Promise<Run> {
+  const browser = await startChromium()
+  try {
+    const page = await openPage(browser, { viewport: { width: 1500, height: 900 }, initScripts: [PROBE] })
+    return await measure(page, base)
+  } finally {
+    await browser.close()
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
+  const server = platform(PORT, dataDir, CONSOLE_DIR)
+  const referenceDataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
+  const reference = REFERENCE_DIR ? platform(REFERENCE_PORT, referenceDataDir, REFERENCE_DIR) : null
   const replay = spawn(
     process.execPath,
     [
@@ -122,18 +159,13 @@ async function main() {
     ],
     { stdio: 'inherit' },
   )
-  const browser = await launchChromium(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--no-first-run',
-    '--disable-quic',
-  ])
+  const browser = await startChromium()
   const proxy = catalogueProxy(PORT)
   await proxy.listen(PROXY_PORT)
+  const referenceProxy = catalogueProxy(REFERENCE_PORT)
+  if (reference) await referenceProxy.listen(REFERENCE_PROXY_PORT)
   try {
-    for (const base of [BASE, GATEWAY]) {
+    for (const base of [BASE, GATEWAY, ...(reference ? [`http://127.0.0.1:${REFERENCE_PORT}`] : [])]) {
       for (let i = 0; i < 100; i++) {
         if (
           await fetch(`${base}/api/v1/cluster/auth`)
@@ -164,6 +196,7 @@ async function main() {
         link: LINK,
       },
     ] as { label: string; base: string; body: string | null; link?: typeof LINK; chinese?: boolean }[]) {
+      if (!VISITS.includes('return')) break
       if (body !== null) proxy.answer(body)
       const runs: Run[] = []
       for (let run = 0; run < RUNS; run++) {
@@ -197,8 +230,34 @@ async function main() {
         return `${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`
       }
       rows.push(
-        `| ${label} | ${((body ?? v3Body).length / 2 ** 20).toFixed(2)} MiB | ${spread((r) => r.firstCardPainted)} ms | ${spread((r) => r.keystrokeDuration)} ms | ${spread((r) => r.longTasks)} ms | ${Math.max(...runs.map((r) => r.warnings))} | ${spread((r) => r.firstCardAfterResponse)} ms | ${spread((r) => r.keystroke, 1)} ms | ${median(runs.map((r) => r.heapMiB)).toFixed(1)} MiB | ${median(runs.map((r) => r.domNodes))} | ${Math.max(...runs.map((r) => r.catalogueRequests))} |`,
+        `| ${label} | ${((body ?? v3Body).length / 2 ** 20).toFixed(2)} MiB | ${spread((r) => r.firstContentfulPaint)} ms | ${spread((r) => r.firstCardPainted)} ms | ${spread((r) => r.keystrokeDuration)} ms | ${spread((r) => r.longTasks)} ms | ${Math.max(...runs.map((r) => r.warnings))} | ${spread((r) => r.firstCardAfterResponse)} ms | ${spread((r) => r.keystroke, 1)} ms | ${median(runs.map((r) => r.heapMiB)).toFixed(1)} MiB | ${median(runs.map((r) => r.domNodes))} | ${Math.max(...runs.map((r) => r.catalogueRequests))} |`,
       )
+    }
+    // First visits, the builds alternating load by load so both see the same machine.
+    const firstRows: string[] = []
+    for (const { label, body } of [
+      { label: 'upstream v1.8 (120 families)', body: JSON.stringify(upstream) },
+      { label: '4× copy (480 families)', body: JSON.stringify(scaled) },
+      { label: 'upstream v3.2.1 (166 families)', body: v3Body },
+    ]) {
+      if (!VISITS.includes('first')) break
+      proxy.answer(body)
+      referenceProxy.answer(body)
+      const runs: { build: string; run: Run }[] = []
+      for (let run = 0; run < RUNS; run++) {
+        runs.push({ build: 'this build', run: await firstVisit(PROXY) })
+        if (reference) runs.push({ build: 'reference', run: await firstVisit(REFERENCE_PROXY) })
+      }
+      for (const build of reference ? ['this build', 'reference'] : ['this build']) {
+        const mine = runs.filter((entry) => entry.build === build).map((entry) => entry.run)
+        const spread = (pick: (run: Run) => number) => {
+          const values = mine.map(pick)
+          return `${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`
+        }
+        firstRows.push(
+          `| ${label} | ${build === 'reference' ? `reference (${REFERENCE_DIR ?? ''})` : 'this build'} | ${spread((r) => r.firstContentfulPaint)} ms | ${spread((r) => r.firstCardPainted)} ms | ${spread((r) => r.longTasks)} ms | ${spread((r) => r.keystrokeDuration)} ms |`,
+        )
+      }
     }
     const js = shippedJs()
     const cpu = /model name\s*:\s*(.+)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU'
@@ -206,17 +265,28 @@ async function main() {
       `\n${new Date().toISOString().slice(0, 10)} · ${cpus().length} cores (${cpu}) · ${Math.round(totalmem() / 2 ** 30)} GiB · Chromium ${browser.version} headless · median of ${RUNS} page loads\n`,
     )
     console.log(
-      '| catalogue | JSON size | navigation → first card painted | keystroke, Event Timing duration | long tasks during load | console warnings | response → first card | keystroke → last DOM change | JS heap after load | DOM elements | catalogue requests (load + 2 tab switches) |',
+      '| catalogue | JSON size | navigation → first contentful paint | navigation → first card painted | keystroke, Event Timing duration | long tasks during load | console warnings | response → first card | keystroke → last DOM change | JS heap after load | DOM elements | catalogue requests (load + 2 tab switches) |',
     )
-    console.log('|---|---|---|---|---|---|---|---|---|---|---|')
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
     for (const row of rows) console.log(row)
+    console.log(
+      `\nFirst visit: each load in a browser started for it with a profile of its own (nothing cached), median (min–max) of ${String(RUNS)}:\n`,
+    )
+    console.log(
+      '| catalogue | build | navigation → first contentful paint | navigation → first card painted | long tasks during load | keystroke, Event Timing duration |',
+    )
+    console.log('|---|---|---|---|---|---|')
+    for (const row of firstRows) console.log(row)
     console.log(
       `\nJS shipped (gzip): ${(loadedJs / 1024).toFixed(1)} KiB in ${String(loadedFiles)} files loaded by the Launch page (${(loadedWire / 1024).toFixed(1)} KiB on the wire); ${(js.total / 1024).toFixed(1)} KiB for the whole console (${js.files.length} files).`,
     )
   } finally {
     await browser.close()
     proxy.close()
+    if (reference) referenceProxy.close()
     server.kill('SIGTERM')
+    reference?.kill('SIGTERM')
+    rmSync(referenceDataDir, { recursive: true, force: true })
     gateway.kill('SIGTERM')
     replay.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { earlyEntry } from './vite-early-entry.ts'
+import { precompiledMessages } from './vite-precompiled-messages.ts'
 import { precompress } from './vite-precompress.ts'
 import { themeVariablesCss } from './vite-theme-variables.ts'
 
@@ -20,6 +21,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     themeVariablesCss(),
+    precompiledMessages(),
     earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'),
     precompress(),
   ],
