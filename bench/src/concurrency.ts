@@ -14,6 +14,7 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import {
   LARGER_SHAPE,
+  post,
   registerLargerChat,
   startPlatform,
   streamChat,
@@ -169,14 +170,7 @@ async function memoryRows(pid: number, model: string): Promise<string[]> {
   return rows
 }
 
-async function launch(body: object): Promise<void> {
-  const launched = await fetch(`${BASE}/api/v1/models`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!launched.ok) throw new Error(`launch: ${launched.status} ${await launched.text()}`)
-}
+const launch = (body: object) => post(BASE, '/api/v1/models', body)
 
 function summary(rounds: Round[]) {
   const streams = rounds.flatMap((round) => round.streams)

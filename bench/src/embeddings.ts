@@ -10,7 +10,7 @@
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { getLlama, type LlamaModel } from 'node-llama-cpp'
-import { startPlatform } from './platform.js'
+import { post as postTo, startPlatform } from './platform.js'
 
 const USERS = [1, 2, 4, 8, 16]
 /** Requests each user sends, one after another, per measurement. */
@@ -22,15 +22,7 @@ const INPUTS = Array.from({ length: 8 }, (_, i) =>
 )
 const QUERY = 'Which passage speaks of batching?'
 
-async function post(path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(BASE + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return response.json()
-}
+const post = async (path: string, body: unknown): Promise<unknown> => (await postTo(BASE, path, body)).json()
 
 /** Requests per second with `users` clients each sending ROUNDS requests in turn. */
 async function rate(users: number, one: (user: number) => Promise<unknown>): Promise<number> {

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { setTimeout as wait } from 'node:timers/promises'
-import { startPlatform, streamChat, workerMemoryMiB, type TimedStream } from './platform.js'
+import { post as postTo, startPlatform, streamChat, workerMemoryMiB, type TimedStream } from './platform.js'
 
 const ROUNDS = 5
 const PARALLEL = 4
@@ -34,14 +34,7 @@ const chat = (content: string, maxTokens: number, started?: number) =>
     started,
   )
 
-async function post(path: string, body: unknown) {
-  const response = await fetch(BASE + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-}
+const post = (path: string, body: unknown) => postTo(BASE, path, body)
 const launch = (options: Record<string, unknown>) =>
   post('/api/v1/models', { model_name: MODEL, model_type: 'LLM', ...options })
 const terminate = (uid: string) => fetch(`${BASE}/api/v1/models/${uid}`, { method: 'DELETE' })

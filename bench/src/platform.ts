@@ -39,6 +39,17 @@ export async function startPlatform(
   throw new Error('server did not start')
 }
 
+/** A JSON POST to the platform at `base` that must succeed; a refusal throws with its status and body. */
+export async function post(base: string, path: string, body: unknown): Promise<Response> {
+  const response = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+  return response
+}
+
 /** One streamed answer, timed from `started` (ms, performance.now()). */
 export interface TimedStream {
   /** To the first chunk with content: what the user sees first (the role chunk comes before any queueing). */
@@ -129,11 +140,6 @@ export async function registerLargerChat(base: string, dataDir: string, name: st
       { model_uri: path, model_size_in_billions: 1, model_format: 'ggufv2', quantization: 'none' },
     ],
   }
-  const response = await fetch(`${base}/v1/model_registrations/LLM`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ model: JSON.stringify(model), persist: true }),
-  })
-  if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
+  await post(base, '/v1/model_registrations/LLM', { model: JSON.stringify(model), persist: true })
   return path
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { startPlatform, streamChat } from './platform.js'
+import { post as postTo, startPlatform, streamChat } from './platform.js'
 import { getLlama, LlamaChat } from 'node-llama-cpp'
 
 const RUNS = 5
@@ -19,15 +19,7 @@ const MESSAGES = [{ role: 'user', content: 'Tell me about the model serving plat
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN
 
-async function post(path: string, body: unknown) {
-  const response = await fetch(BASE + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return response
-}
+const post = (path: string, body: unknown) => postTo(BASE, path, body)
 
 async function main() {
   const platform = await startPlatform(PORT)

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { QUEUED_PER_PLACE } from '../src/platform/runtime/admission.js'
 import { testApp } from './helper.js'
-import { launch } from './runtime-helper.js'
+import { fillTheLine, launch } from './runtime-helper.js'
 
 // Real worker processes: an embedding or rerank replica answers as many requests at once as it has places
 // (n_parallel), each on its own context, with the same admission as chat.
@@ -79,14 +78,7 @@ describe('embeddings and rerank, several requests at once on one replica', () =>
       const app = await testApp()
       await launch(app, { model_name: 'tiny-embedding', model_type: 'embedding', n_parallel: 3 })
       const model = app.platform.models.get('tiny-embedding')
-      const admitted = Array.from({ length: 3 * (1 + QUEUED_PER_PLACE) }, () => model.acquire())
-      await Promise.all(admitted.slice(0, 3).map((place) => place.turn))
-      let refusal: unknown
-      try {
-        model.acquire()
-      } catch (error) {
-        refusal = error
-      }
+      const { admitted, refusal } = await fillTheLine(model, 3)
       expect(refusal).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } })
       for (const place of admitted) place.release()
       // Places given back, the line has room again, and the replica still answers.

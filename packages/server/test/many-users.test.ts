@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { QUEUED_PER_PLACE } from '../src/platform/runtime/admission.js'
 import { testApp, waitFor, TINY_CHAT } from './helper.js'
-import { launch } from './runtime-helper.js'
+import { fillTheLine, launch } from './runtime-helper.js'
 
 // Real worker processes: many requests at once on one model, its places and the line for them.
 
@@ -65,15 +65,8 @@ describe('many users at once', () => {
       const app = await testApp()
       await launch(app, { ...TINY_CHAT, n_parallel: 2 })
       const model = app.platform.models.get('tiny-chat')
-      const admitted = Array.from({ length: 2 * (1 + QUEUED_PER_PLACE) }, () => model.acquire())
       // Two hold the places, the rest wait for them.
-      await Promise.all(admitted.slice(0, 2).map((place) => place.turn))
-      let refusal: unknown
-      try {
-        model.acquire()
-      } catch (error) {
-        refusal = error
-      }
+      const { admitted, refusal } = await fillTheLine(model, 2)
       expect(refusal).toMatchObject({ statusCode: 429, headers: { 'retry-after': '1' } })
       admitted[0]?.release()
       expect(() => model.acquire().release()).not.toThrow()

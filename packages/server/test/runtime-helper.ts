@@ -2,8 +2,10 @@ import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, expect } from 'vitest'
+import { QUEUED_PER_PLACE } from '../src/platform/runtime/admission.js'
 import type { GenerationResult } from '../src/platform/runtime/protocol.js'
 import type { RequestOutcome } from '../src/platform/runtime/request-outcome.js'
+import type { RunningModel } from '../src/platform/runtime/running-model.js'
 import { testApp, TINY_CHAT } from './helper.js'
 import { startLocalHub, type LocalHub } from './support/local-hub.js'
 
@@ -13,6 +15,22 @@ import { startLocalHub, type LocalHub } from './support/local-hub.js'
 /** Launches a model through the API, as the console does. */
 export const launch = (app: FastifyInstance, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/v1/models', payload: body })
+
+/**
+ * Takes every place of `model` (`places` of them) and every waiting slot behind them, the first `places` holding
+ * their places; answers them and what one more request was refused with.
+ */
+export async function fillTheLine(model: RunningModel, places: number) {
+  const admitted = Array.from({ length: places * (1 + QUEUED_PER_PLACE) }, () => model.acquire())
+  await Promise.all(admitted.slice(0, places).map((place) => place.turn))
+  let refusal: unknown
+  try {
+    model.acquire()
+  } catch (error) {
+    refusal = error
+  }
+  return { admitted, refusal }
+}
 
 /** A platform with the model `body` launched (200 expected): the start of most tests of what a model serves. */
 export async function launchedApp(body: Record<string, unknown> = TINY_CHAT) {

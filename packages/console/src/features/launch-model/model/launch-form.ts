@@ -76,9 +76,8 @@ export function platformFieldsAsExtra(form: LaunchForm): LaunchForm {
   const moved = (Object.keys(PLATFORM_FIELDS) as PlatformField[])
     .filter((field) => form[field].trim() !== '')
     .map((field) => ({ key: PLATFORM_FIELDS[field].key, value: form[field].trim() }))
-  return moved.length
-    ? { ...form, nParallel: '', nCtx: '', idleTtl: '', extra: [...form.extra, ...moved] }
-    : form
+  const emptied = Object.fromEntries(Object.keys(PLATFORM_FIELDS).map((field) => [field, '']))
+  return moved.length ? { ...form, ...emptied, extra: [...form.extra, ...moved] } : form
 }
 
 /** SPEC §9 defaults: replica 1, n_gpu auto (CPU without GPUs), N GPU Layers -1, device GPU when GPUs exist. */
