@@ -58,6 +58,8 @@ test.describe('side navigation', () => {
     test(`is ${navWidth} px wide in a ${windowWidth} px window`, async ({ page }) => {
       await page.setViewportSize({ width: windowWidth, height: 900 })
       await page.goto('#/launch_model/llm')
+      // Measured once the console shows its cards (before, the page is its prerendered copy, which it replaces).
+      await expect(page.getByRole('listitem').first()).toBeVisible()
       const box = await nav(page).boundingBox()
       expect(box?.width).toBe(navWidth)
     })

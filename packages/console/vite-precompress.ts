@@ -23,11 +23,15 @@ export function precompress(): Plugin {
         if (!COMPRESSIBLE.test(file.fileName)) continue
         const source = Buffer.from(file.type === 'chunk' ? file.code : file.source)
         if (source.length < MIN_BYTES) continue
-        const path = join(dir, file.fileName)
-        const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY }
-        writeFileSync(`${path}.br`, brotliCompressSync(source, { params: quality }))
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }))
+        compressBeside(join(dir, file.fileName), source)
       }
     },
   }
+}
+
+/** Writes `source`, the content of the file at `path`, beside it as `.br` and `.gz`, at the best level. */
+export function compressBeside(path: string, source: Buffer): void {
+  const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY }
+  writeFileSync(`${path}.br`, brotliCompressSync(source, { params: quality }))
+  writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }))
 }

@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config'
 import { earlyEntry } from './vite-early-entry.ts'
 import { precompiledMessages } from './vite-precompiled-messages.ts'
 import { precompress } from './vite-precompress.ts'
+import { prerenderedShell } from './vite-prerendered-shell.ts'
 import { themeVariablesCss } from './vite-theme-variables.ts'
 
 /**
@@ -24,6 +25,8 @@ export default defineConfig(({ command }) => ({
     precompiledMessages(),
     earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'),
     precompress(),
+    // What renders the first screen at build time: the console's own transforms, no bundling.
+    prerenderedShell(() => [react(), precompiledMessages()]),
   ],
   // Relative asset paths: the console works under any prefix ending in /ui/.
   base: './',

@@ -1,5 +1,6 @@
 import { parsePath } from 'react-router'
 import { prefetchScreen } from './app/screens'
+import { revealConsole } from './app/shell/prerendered-shell'
 import { startI18n, t } from './i18n/i18n'
 import { followSystemColorScheme } from './lib/color-scheme'
 import { createQueryClient, createToastChannel } from './lib/query-client'
@@ -25,5 +26,6 @@ Promise.all([import('./app/mount'), language]).then(
   // None of the console is here to say it: a line of text is what can be shown.
   (error: unknown) => {
     root.textContent = t('shell.loadFailed', { error: String(error) })
+    revealConsole()
   },
 )

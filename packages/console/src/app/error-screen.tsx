@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'react'
 import { Button } from '../components/button'
 import { useT } from '../i18n/react'
+import { revealConsole } from './shell/prerendered-shell'
 import './error-screen.css'
 
 function describe(error: unknown): string {
@@ -10,6 +12,7 @@ function describe(error: unknown): string {
 /** The fallback for anything a screen throws: SPEC's 'Unexpected Application Error!' with its message. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const t = useT()
+  useLayoutEffect(revealConsole, [])
   return (
     <main className="error-screen">
       <div role="alert">

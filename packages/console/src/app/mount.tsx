@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { startTransition, StrictMode } from 'react'
+import { startTransition, StrictMode, type ReactElement } from 'react'
 import { createRoot } from 'react-dom/client'
 import { HashRouter } from 'react-router'
 import type { ToastChannel } from '../lib/query-client'
@@ -15,15 +15,18 @@ import { AppRoutes } from './router'
  */
 export function mount(root: HTMLElement, queryClient: QueryClient, toasts: ToastChannel): void {
   const reactRoot = createRoot(root)
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <Providers queryClient={queryClient} toasts={toasts}>
-          <HashRouter>
-            <AppRoutes />
-          </HashRouter>
-        </Providers>
-      </StrictMode>,
-    ),
+  startTransition(() => reactRoot.render(consoleApp(queryClient, toasts)))
+}
+
+/** The whole console, as `mount` renders it and as the build prerenders its first screen (`shell/prerender.tsx`). */
+export function consoleApp(queryClient: QueryClient, toasts: ToastChannel): ReactElement {
+  return (
+    <StrictMode>
+      <Providers queryClient={queryClient} toasts={toasts}>
+        <HashRouter>
+          <AppRoutes />
+        </HashRouter>
+      </Providers>
+    </StrictMode>
   )
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useReducer } from 'react'
+import { useEffect, useLayoutEffect, useReducer } from 'react'
 import { Navigate, parsePath, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router'
 import { Spinner } from '../components/spinner'
 import { useT } from '../i18n/react'
@@ -7,6 +7,7 @@ import { HOME } from '../lib/routes'
 import { ErrorBoundary } from './error-boundary'
 import { AppLayout } from './layout/app-layout'
 import { RootShell } from './layout/root-shell'
+import { revealConsole } from './shell/prerendered-shell'
 import { login, prefetchScreen, screens, type Screen } from './screens'
 
 /**
@@ -24,6 +25,10 @@ export function ScreenPage({ screen }: { screen: Screen }) {
   useEffect(() => {
     if (!rendered) void screen.load().then(settled)
   }, [screen, rendered])
+  // The screen is drawn (with its code, its answers or its loading state): the prerendered shell gives way.
+  useLayoutEffect(() => {
+    if (rendered) revealConsole()
+  }, [rendered])
   if (failure) throw failure.error
   return Page ? <Page /> : <Spinner label={t('common.loading')} />
 }

@@ -68,7 +68,10 @@ export async function chooseLocale(locale: Locale): Promise<void> {
  * speaks. English is here already; another arrives beside the opening screen's requests, before the first render.
  */
 export async function startI18n(): Promise<void> {
-  const locale = languageStore.get() ?? pickLocale(navigator.languages)
+  const chosen = languageStore.get()
+  // A choice made before the server read the cookie: the next page comes in that language too.
+  if (chosen) languageStore.set(chosen)
+  const locale = chosen ?? pickLocale(navigator.languages)
   if (locale === 'en') return
   // Messages that cannot be had leave the console in English, rather than not at all.
   const messages = await loadMessages(locale).catch(() => null)

@@ -152,7 +152,8 @@ export const colorSchemeStore = {
 
 /**
  * Beyond SPEC: the language a person chose in the header (local storage `language`, read by the chat page too);
- * none means the browser's.
+ * none means the browser's. A cookie of the same name tells the server which language's page to send, whose first
+ * screen is in its HTML (app/shell/prerendered-shell.ts).
  */
 export const languageStore = {
   get(): Locale | null {
@@ -161,5 +162,6 @@ export const languageStore = {
   },
   set(value: Locale): void {
     localStorage.setItem(LANGUAGE_KEY, value)
+    document.cookie = `${LANGUAGE_KEY}=${value}; path=/; max-age=${String(365 * 24 * 3600)}; SameSite=Lax`
   },
 }

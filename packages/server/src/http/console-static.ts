@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { pageFile, pageLocale } from './console-page.js'
 
 /** Paths that are the console itself (its files and the redirects to them), not the API. */
 export function isConsolePath(url: string): boolean {
@@ -27,6 +28,11 @@ export async function consoleStatic(app: FastifyInstance, options: { consoleDir:
     return
   }
 
+  const built = new Set(readdirSync(consoleDir))
+  // The page in the person's language: its first screen is in the HTML (console: app/shell/prerendered-shell.ts).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.sendFile(pageFile(pageLocale(request.headers), built))
+
   await app.register(
     async (scope) => {
       await scope.register(fastifyStatic, {
@@ -34,17 +40,27 @@ export async function consoleStatic(app: FastifyInstance, options: { consoleDir:
         prefix: '/',
         cacheControl: false,
         redirect: false,
+        index: false,
         // The build writes .br and .gz beside each file (console/vite-precompress.ts): sent as they are.
         preCompressed: true,
         setHeaders(response, filePath) {
-          // One address, several encodings: a shared cache must key on what the browser accepts.
-          response.setHeader('vary', 'accept-encoding')
+          // One address, several encodings (and for the page, languages): a shared cache must key on what the
+          // browser accepts and the language it chose.
+          response.setHeader(
+            'vary',
+            /\.html(\.br|\.gz)?$/.test(filePath)
+              ? 'accept-encoding, accept-language, cookie'
+              : 'accept-encoding',
+          )
           response.setHeader(
             'cache-control',
             filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
           )
         },
       })
+      // Only /ui/: /ui leads there (relative asset paths resolve only under the trailing slash).
+      scope.route({ method: 'GET', url: '/', prefixTrailingSlash: 'slash', handler: sendPage })
+      scope.get('/index.html', sendPage)
       scope.setNotFoundHandler((request, reply) => {
         const rest = request.url.slice('/ui/'.length).split('?')[0] ?? ''
         if (request.method === 'GET' && rest !== '' && !rest.includes('.')) {

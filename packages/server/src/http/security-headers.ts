@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto'
-import { COLOR_SCHEME_SCRIPT } from '@serving-console/contract'
+import { COLOR_SCHEME_SCRIPT, SHELL_ADDRESS_CHECK } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 
 /** A policy's source for an inline script or style: its hash. */
 export const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 /**
- * The console's policy: its own scripts only (and index.html's one inline script, which picks the colour scheme
- * before the first paint, by its hash), styles inline too (MUI's emotion writes style tags), requests only to this
+ * The console's policy: its own scripts only (and index.html's two inline scripts, by their hashes: the one that
+ * picks the colour scheme before the first paint, and the one that gives way to the console at an address the
+ * prerendered shell is not), styles inline too (MUI's emotion writes style tags), requests only to this
  * server, never inside a frame of another page.
  */
 export const CONSOLE_CSP = [
   "default-src 'self'",
-  `script-src 'self' ${sha256Source(COLOR_SCHEME_SCRIPT)}`,
+  `script-src 'self' ${sha256Source(COLOR_SCHEME_SCRIPT)} ${sha256Source(SHELL_ADDRESS_CHECK)}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",

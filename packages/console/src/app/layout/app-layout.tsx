@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useLayoutEffect } from 'react'
 import { Navigate, Outlet } from 'react-router'
 import { ErrorNotice } from '../../components/error-notice'
 import { Spinner } from '../../components/spinner'
@@ -7,6 +8,7 @@ import { hasToken } from '../../lib/auth'
 import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
 import { AttentionStrip } from '../../features/running-models/components/attention-strip'
+import { revealConsole } from '../shell/prerendered-shell'
 import { SideNav } from './side-nav'
 import './app-layout.css'
 
@@ -18,6 +20,11 @@ export function AppLayout() {
   const t = useT()
   const auth = useQuery(clusterAuthQuery)
   const settled = auth.data !== undefined || auth.isError
+  const failed = auth.isError && !hasToken()
+  // The check failed: its notice is the screen (a screen that renders reveals the console itself).
+  useLayoutEffect(() => {
+    if (failed) revealConsole()
+  }, [failed])
 
   return (
     <div className="app-layout">

@@ -17,7 +17,7 @@ import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
 import { FilterBar } from './filter-bar'
 import { ModelCard } from './model-card'
-import { ModelGrid } from './model-grid'
+import { CardGridSkeleton, ModelGrid } from './model-grid'
 import './model-catalogue.css'
 
 interface ModelCatalogueProps {
@@ -144,7 +144,7 @@ export function ModelCatalogue({
           onRetry={() => void query.refetch()}
         />
       ) : !models ? (
-        <p className="catalogue-note">{t('launch.catalogue.loading')}</p>
+        <CardGridSkeleton label={t('launch.catalogue.loading')} />
       ) : shown.length === 0 ? (
         // Empty, with the next step: fewer filters, or a model of one's own.
         <div className="catalogue-note">

@@ -1,5 +1,6 @@
 import { startTransition, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useT } from '../../../i18n/react'
+import './model-grid.css'
 
 /** SPEC §9: columns at least 300 px wide. */
 const MIN_COLUMN = 300
@@ -86,6 +87,30 @@ export function ModelGrid<T>({ items, itemKey, renderItem }: ModelGridProps<T>) 
       style={{ position: 'relative', height: Math.max(0, rows * ROW - GAP) }}
     >
       {visible}
+    </div>
+  )
+}
+
+/** Placeholders: two rows of cards on the widest screens, more than a phone shows. */
+const PLACEHOLDERS = 8
+
+/**
+ * The grid before its models have come: cards' outlines where the cards will be (the same columns, height and gap as
+ * `ModelGrid`, by CSS alone), and for assistive technology, the loading message. It is what the first paint
+ * shows (prerendered into index.html), so the cards take its place without anything moving.
+ */
+export function CardGridSkeleton({ label }: { label: string }) {
+  return (
+    <div className="card-grid-skeleton" role="status">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: PLACEHOLDERS }, (_, index) => (
+        <div key={index} className="card-skeleton" aria-hidden="true">
+          <span className="card-skeleton-line card-skeleton-title" />
+          <span className="card-skeleton-line card-skeleton-chip" />
+          <span className="card-skeleton-line" />
+          <span className="card-skeleton-line card-skeleton-short" />
+        </div>
+      ))}
     </div>
   )
 }
