@@ -42,11 +42,6 @@ export default defineConfig(({ command }) => ({
     // it arrives beside the first scripts: split per chunk, each lazy chunk's CSS was a link added at run time and
     // waited for (the 4× catalogue's first card ~25 ms later).
     cssCodeSplit: false,
-    // The largest chunk is MUI X's data grid (~510 kB, 150 kB gzip, with the three locales the console speaks
-    // beside English), loaded only when Running Models or the cache dialog opens, never by the first screen, whose
-    // budget bench/ measures. Vite's 500 kB warning is about what a first load fetches: it would print on every
-    // newcomer's first `npm start` about a chunk no first load asks for.
-    chunkSizeWarningLimit: 600,
   },
   server: {
     // `npm run dev` talks to a platform started with `npm start`.

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { matchPath } from 'react-router'
+import { withGridText } from '../lib/grid-locales/load'
 import { themed } from '../components/themed'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
 import { routes as paths } from '../lib/routes'
@@ -56,7 +57,11 @@ export const screens: Screen[] = [
   ),
   // Screens with one of MUI's heavy components (the data grid, the autocomplete) come with MUI's theme.
   screen(paths.runningModels.path, () =>
-    themed(async () => (await import('../features/running-models/running-models-page')).RunningModelsPage),
+    themed(
+      withGridText(
+        async () => (await import('../features/running-models/running-models-page')).RunningModelsPage,
+      ),
+    ),
   ),
   screen(paths.registerModel.path, () =>
     themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),

@@ -3,6 +3,7 @@ import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'reac
 import { Link, useNavigate } from 'react-router'
 import { Button } from '../../../components/button'
 import { LoadError } from '../../../components/load-error'
+import { withGridText } from '../../../lib/grid-locales/load'
 import { lazyThemed } from '../../../components/themed'
 import { useT } from '../../../i18n/react'
 import { invalidateRoutes } from '../../../lib/api-query'
@@ -37,7 +38,7 @@ interface ModelCatalogueProps {
 const ConfirmDialog = lazyThemed(
   async () => (await import('../../../components/confirm-dialog')).ConfirmDialog,
 )
-const CacheDialog = lazyThemed(async () => (await import('./cache-dialog')).CacheDialog)
+const CacheDialog = lazyThemed(withGridText(async () => (await import('./cache-dialog')).CacheDialog))
 const LaunchDrawer = lazyThemed(async () => (await import('./launch-drawer')).LaunchDrawer)
 const CustomJsonDialog = lazyThemed(async () => (await import('./custom-json-dialog')).CustomJsonDialog)
 

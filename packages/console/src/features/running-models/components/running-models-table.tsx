@@ -1,7 +1,7 @@
 import type { RunningModel } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { CopyButton } from '../../../components/copy-button'
-import { useGridText } from '../../../components/grid-text'
+import { useGridText } from '../../../lib/grid-text'
 import { useT } from '../../../i18n/react'
 import type { Rights } from '../model/rights'
 import { ModelActions, UseButton, type ModelActionHandlers } from './model-actions'
