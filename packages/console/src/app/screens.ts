@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { matchPath } from 'react-router'
-import { withGridText } from '../lib/grid-locales/load'
 import { themed } from '../components/themed'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
+import { withGridText } from '../lib/grid-locales/load'
 import { routes as paths } from '../lib/routes'
 
 /**
