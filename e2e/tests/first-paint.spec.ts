@@ -1,20 +1,25 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { message } from '../support/messages'
 
 /*
  * The first screen is in the served HTML (the build prerenders it in each language; packages/console
- * app/shell/prerendered-shell.ts): the browser paints the navigation and the Launch page's heading before any
- * script, in the person's language, and React then takes its place without moving anything.
+ * app/shell/prerendered-shell.ts): the browser paints the navigation and the screen of the address opened (the
+ * Launch page, Cluster Information, the System pages) before any script file, in the person's language, and React
+ * then takes its place without moving anything.
  */
+
+/** Holds back every script file: what the page shows then is what the browser paints from the HTML alone. */
+const holdBackScripts = (page: Page) => page.route(/\/assets\/.*\.js$/, (route) => route.abort())
 
 for (const [browser, shown] of [
   ['en-US', 'en'],
   ['zh-CN', 'zh-CN'],
   ['ja-JP', 'ja'],
 ] as const) {
-  test.describe(`with no script run, from a ${browser} browser`, () => {
-    test.use({ locale: browser, javaScriptEnabled: false })
+  test.describe(`with no script file run, from a ${browser} browser`, () => {
+    test.use({ locale: browser })
     test(`the page shows the navigation and the Launch page in ${shown}`, async ({ page }) => {
+      await holdBackScripts(page)
       await page.goto('/ui/')
       await expect(page.locator('html')).toHaveAttribute('lang', shown)
       // The prerendered copy is inert (nothing to operate until the console takes over): read as text.
@@ -27,44 +32,77 @@ for (const [browser, shown] of [
       await expect(
         page.locator('#shell').getByText(message(shown, 'launch.catalogue.loading')),
       ).toBeAttached()
+      await expect(page.locator('template')).toHaveCount(0)
     })
+
+    for (const [address, heading] of [
+      ['#/cluster_info', 'cluster.title'],
+      ['#/system/audit', 'system.nav.audit'],
+    ] as const)
+      test(`the page at ${address} shows that screen in ${shown}`, async ({ page }) => {
+        await holdBackScripts(page)
+        await page.goto(`/ui/${address}`)
+        await expect(page.locator('#shell h1')).toHaveText(message(shown, heading))
+        await expect(page.locator('#shell h1')).toBeVisible()
+        await expect(page.locator('#shell .side-nav [aria-current="page"]')).toHaveText(
+          message(shown, heading === 'cluster.title' ? 'shell.nav.clusterInfo' : heading),
+        )
+      })
   })
 }
 
-test('React takes the prerendered page’s place without a layout shift', async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = []
-    Object.assign(window, { shifts })
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number
-        hadRecentInput: boolean
-      })[])
-        if (!entry.hadRecentInput) shifts.push(entry.value)
-    }).observe({ type: 'layout-shift', buffered: true })
+for (const [address, shown] of [
+  ['', (page: Page) => page.getByRole('listitem').first()],
+  // Its answer in: the open server's audit holds no event yet.
+  ['#/system/audit', (page: Page) => page.getByText(message('en', 'system.audit.empty'))],
+] as const)
+  test(`React takes the prerendered page’s place without a layout shift at /ui/${address}`, async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number
+          hadRecentInput: boolean
+        })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`/ui/${address}`)
+    await expect(shown(page)).toBeVisible()
+    await expect(page.locator('#shell')).toHaveCount(0)
+    await expect(page.locator('#root')).not.toHaveAttribute('hidden')
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    )
+    expect(shifted).toBeLessThan(0.01)
   })
-  await page.goto('/ui/')
-  await expect(page.getByRole('listitem').first()).toBeVisible()
-  await expect(page.locator('#shell')).toHaveCount(0)
-  await expect(page.locator('#root')).not.toHaveAttribute('hidden')
-  const shifted = await page.evaluate(() =>
-    (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
-  )
-  expect(shifted).toBeLessThan(0.01)
-})
 
-test('another address than the prerendered one shows its own screen, not the Launch page', async ({
+test('an address with no prerendered screen shows its own screen, and never the Launch page', async ({
   page,
 }) => {
+  // Every heading the page ever holds, from its first parsed element on: the Launch page's prerendered copy, once
+  // parsed into the page before the script that removed it, was painted at other addresses.
+  await page.addInitScript(() => {
+    const headings: string[] = []
+    Object.assign(window, { headings })
+    new MutationObserver(() => {
+      for (const heading of document.querySelectorAll('h1')) headings.push(heading.textContent)
+    }).observe(document, { childList: true, subtree: true })
+  })
   // The page's inline scripts run (the server's policy admits them by hash): nothing refused, nothing failed.
   const errors: string[] = []
   page.on('console', (entry) => {
     if (entry.type() === 'error') errors.push(entry.text())
   })
-  await page.goto('/ui/#/cluster_info')
-  await expect(page.getByRole('heading', { level: 1, name: 'Cluster Information' })).toBeVisible()
+  await page.goto('/ui/#/running_models/LLM')
+  await expect(page.getByRole('heading', { level: 1, name: 'Running Models' })).toBeVisible()
   await expect(page.locator('#shell')).toHaveCount(0)
-  await expect(page.getByRole('heading', { level: 1, name: 'Launch Model' })).toHaveCount(0)
+  const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings)
+  expect(headings).toContain('Running Models')
+  expect(headings).not.toContain('Launch Model')
   expect(errors).toEqual([])
 })
 

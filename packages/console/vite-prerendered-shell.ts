@@ -1,17 +1,19 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { consolePageFile, SHELL_ADDRESS_CHECK } from '@serving-console/contract'
+import { consolePageFile, SHELL_ADDRESS_CHECK, shellTemplateId } from '@serving-console/contract'
 import { JSDOM } from 'jsdom'
 import { runnerImport, type Plugin, type PluginOption } from 'vite'
 import type { shells } from './src/app/shell/prerender.tsx'
 import { compressBeside } from './vite-precompress.ts'
 
 /**
- * First paint from the HTML (docs/decisions/0027): once the build is written, the console's first screen is rendered
- * by React in jsdom (`src/app/shell/prerender.tsx`, through Vite's module runner with `plugins`), once per language,
- * and each index.html carries it in `#shell` (inert and hidden from assistive technology: a picture of the screen, whose
- * copies of the controls do nothing, so nothing is typed into them and lost; the console's own take their place), with the stylesheet inline instead of linked (a stylesheet the browser
- * must fetch before it paints anything). The server sends the page of the person's language
+ * First paint from the HTML (docs/decisions/0027): once the build is written, the console's screens at the
+ * contract's `PRERENDERED_ADDRESSES` are rendered by React in jsdom (`src/app/shell/prerender.tsx`, through Vite's
+ * module runner with `plugins`), once per language. Each index.html carries them in templates, of which its inline
+ * script (`SHELL_ADDRESS_CHECK`) puts the address's in `#shell` before the first paint, and the stylesheet inline
+ * instead of linked (a stylesheet the browser must fetch before it paints anything). `#shell` is inert and hidden
+ * from assistive technology: a picture of the screen, whose copies of the controls do nothing, so nothing is typed
+ * into them and lost; the console's own take their place. The server sends the page of the person's language
  * (server: http/console-page.ts). React renders into the hidden `#root` and takes the shell's place
  * (`revealConsole`).
  */
@@ -35,12 +37,20 @@ export function prerenderedShell(plugins: () => PluginOption[]): Plugin {
         )
         return module.shells
       })
-      for (const [locale, shell] of rendered) {
+      for (const [locale, screens] of rendered) {
+        for (const [address, shell] of screens)
+          if (shell.includes('data-emotion'))
+            throw new Error(
+              `prerenderedShell: ${address} draws MUI's components, whose styles the page lacks`,
+            )
+        const templates = [...screens]
+          .map(([address, shell]) => `<template id="${shellTemplateId(address)}">${shell}</template>`)
+          .join('')
         const html = page
           .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)
           .replace(
             '<div id="root"></div>',
-            `<div id="root" hidden></div><div id="shell" inert aria-hidden="true">${shell}</div><script>${SHELL_ADDRESS_CHECK}</script>`,
+            `<div id="root" hidden></div>${templates}<div id="shell" inert aria-hidden="true"></div><script>${SHELL_ADDRESS_CHECK}</script>`,
           )
         if (!html.includes('<div id="shell" inert aria-hidden="true">'))
           throw new Error('prerenderedShell: index.html has no <div id="root">')

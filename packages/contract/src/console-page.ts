@@ -7,12 +7,34 @@ import type { Locale } from './languages.js'
 export const consolePageFile = (locale: Locale): string =>
   locale === 'en' ? 'index.html' : `index.${locale}.html`
 
-/** The addresses whose first screen the prerendered shell is: the console's home, the Launch page's LLM tab. */
-export const SHELL_ROUTES = ['', '#', '#/', '#/launch_model/llm']
+/**
+ * The addresses whose screen the build prerenders (the console's app/shell/prerender.tsx), among those the side
+ * navigation leads to on a first visit; the first is the console's home, also shown at `HOME_ADDRESSES`. Running
+ * Models and Register Model are not among them: while loading they already show MUI's components (the data grid, the
+ * form's fields), which jsdom cannot lay out and whose styles are not in the page (the build refuses a prerendered
+ * screen with MUI's styles).
+ */
+export const PRERENDERED_ADDRESSES = [
+  '#/launch_model/llm',
+  '#/cluster_info',
+  '#/system/users',
+  '#/system/keys',
+  '#/system/security',
+  '#/system/audit',
+] as const
+
+/** The addresses that open the console's home. */
+export const HOME_ADDRESSES = ['', '#', '#/']
+
+/** The id of the `<template>` that holds the prerendered screen of `address`, in index.html. */
+export const shellTemplateId = (address: string): string => `shell${address}`
 
 /**
- * The inline script after the prerendered shell in index.html (the console's app/shell/prerendered-shell.ts), run
- * as the page is parsed, before the first paint: at any other address the console shows as it renders. The
- * server's policy admits it by its hash.
+ * The inline script after the prerendered screens in index.html (the console's app/shell/prerendered-shell.ts), run
+ * as the page is parsed, before the first paint: it puts the screen of the address opened in `#shell`, or, at an
+ * address the build did not prerender, removes `#shell` so that the console shows as it renders; the templates go
+ * either way. Every screen is a template until then, the home one too: a screen in `#shell` itself could be
+ * painted before this script has run (the parser yields while the page arrives), so another address's first
+ * frame would show it. The server's policy admits the script by its hash, so it is the same in every language.
  */
-export const SHELL_ADDRESS_CHECK = `if(${JSON.stringify(SHELL_ROUTES)}.indexOf(location.hash.split('?')[0])<0){document.getElementById('shell').remove();document.getElementById('root').removeAttribute('hidden')}`
+export const SHELL_ADDRESS_CHECK = `(function(){var a=location.hash.split('?')[0],d=document,s=d.getElementById('shell'),t=d.getElementById(${JSON.stringify(shellTemplateId(''))}+(${JSON.stringify(HOME_ADDRESSES)}.indexOf(a)<0?a:${JSON.stringify(PRERENDERED_ADDRESSES[0])}));if(t&&t.localName==='template')s.replaceChildren(t.content);else{s.remove();d.getElementById('root').removeAttribute('hidden')}d.querySelectorAll('template[id^="shell#"]').forEach(function(e){e.remove()})})()`

@@ -7,8 +7,8 @@ export const sha256Source = (text: string) => `'sha256-${createHash('sha256').up
 
 /**
  * The console's policy: its own scripts only (and index.html's two inline scripts, by their hashes: the one that
- * picks the colour scheme before the first paint, and the one that gives way to the console at an address the
- * prerendered shell is not), styles inline too (MUI's emotion writes style tags), requests only to this
+ * picks the colour scheme before the first paint, and the one that shows the prerendered screen of the address
+ * opened, or none), styles inline too (MUI's emotion writes style tags), requests only to this
  * server, never inside a frame of another page.
  */
 export const CONSOLE_CSP = [

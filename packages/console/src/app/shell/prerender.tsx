@@ -1,4 +1,5 @@
-import { LOCALES, type Locale } from '@serving-console/contract'
+import { LOCALES, PRERENDERED_ADDRESSES, type Locale } from '@serving-console/contract'
+import { matchPath } from 'react-router'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { chooseLocale } from '../../i18n/i18n'
@@ -9,23 +10,23 @@ import { consoleApp } from '../mount'
 import { screens } from '../screens'
 
 /**
- * Build time only, in jsdom (vite-prerendered-shell.ts): the console at its home address, rendered by React as a
- * first visit shows it while the catalogue is on its way (the sign-in check answered "none needed", every other
- * request pending), in `locale`. Its HTML is what index.html carries (`#shell`), so what the browser paints
- * before any script is what React then shows.
+ * Build time only, in jsdom (vite-prerendered-shell.ts): the console at `address`, rendered by React as a first
+ * visit shows it once the screen's code is here and while its answers are on their way (the sign-in check answered
+ * "none needed", every other request pending), in `locale`. Its HTML is what index.html carries for that address,
+ * so what the browser paints before any script is what React then shows.
  */
-async function prerenderShell(locale: Locale): Promise<string> {
+async function prerenderShell(locale: Locale, address: string): Promise<string> {
   // Every request stays on its way: the page is drawn as it is before its answers.
   globalThis.fetch = () => new Promise<Response>(() => undefined)
-  window.location.hash = '#/launch_model/llm'
+  window.location.hash = address
   await chooseLocale(locale)
   const toasts = createToastChannel()
   const queryClient = createQueryClient(toasts.show)
   applyClusterAuth(false)
   queryClient.setQueryData(clusterAuthQuery.queryKey, { auth: false })
-  const launchPage = screens[0]
-  if (!launchPage) throw new Error('prerenderShell: no screens')
-  await launchPage.load()
+  const screen = screens.find((candidate) => matchPath(`/${candidate.path}`, address.slice(1)))
+  if (!screen) throw new Error(`prerenderShell: no screen at ${address}`)
+  await screen.load()
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
@@ -40,8 +41,12 @@ async function prerenderShell(locale: Locale): Promise<string> {
 }
 
 /**
- * Each language's shell, made as this module is imported: Vite's module runner (`runnerImport`) loads the code
+ * Each language's screens by address, made as this module is imported: Vite's module runner (`runnerImport`) loads the code
  * that a render imports lazily (the screen, the messages) only until the import has settled.
  */
-export const shells = new Map<Locale, string>()
-for (const locale of LOCALES) shells.set(locale, await prerenderShell(locale))
+export const shells = new Map<Locale, Map<string, string>>()
+for (const locale of LOCALES) {
+  const pages = new Map<string, string>()
+  for (const address of PRERENDERED_ADDRESSES) pages.set(address, await prerenderShell(locale, address))
+  shells.set(locale, pages)
+}
