@@ -84,11 +84,19 @@ export const screens: Screen[] = [
  * already in flight.)
  */
 export function prefetchScreen(queryClient: QueryClient, pathname: string): void {
-  for (const candidate of [login, ...screens]) {
-    const match = matchPath(`/${candidate.path}`, pathname)
-    if (!match) continue
-    void candidate.load() // a failure shows where the screen renders: the error screen
-    void candidate.prefetch?.(queryClient, match.params)
-    return
+  const found = screenAt(pathname)
+  if (!found) return
+  void found.screen.load() // a failure shows where the screen renders: the error screen
+  void found.screen.prefetch?.(queryClient, found.params)
+}
+
+/** The screen at `pathname` (the router's location, e.g. `/cluster_info`) and its route's parameters. */
+export function screenAt(
+  pathname: string,
+): { screen: Screen; params: Record<string, string | undefined> } | undefined {
+  for (const screen of [login, ...screens]) {
+    const match = matchPath(`/${screen.path}`, pathname)
+    if (match) return { screen, params: match.params }
   }
+  return undefined
 }

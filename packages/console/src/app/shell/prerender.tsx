@@ -1,5 +1,4 @@
 import { LOCALES, PRERENDERED_ADDRESSES, type Locale } from '@serving-console/contract'
-import { matchPath } from 'react-router'
 import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { chooseLocale } from '../../i18n/i18n'
@@ -7,7 +6,7 @@ import { clusterAuthQuery } from '../../lib/cluster-auth'
 import { applyClusterAuth } from '../../lib/auth'
 import { createQueryClient, createToastChannel } from '../../lib/query-client'
 import { consoleApp } from '../mount'
-import { screens } from '../screens'
+import { screenAt } from '../screens'
 
 /**
  * Build time only, in jsdom (vite-prerendered-shell.ts): the console at `address`, rendered by React as a first
@@ -24,9 +23,9 @@ async function prerenderShell(locale: Locale, address: string): Promise<string> 
   const queryClient = createQueryClient(toasts.show)
   applyClusterAuth(false)
   queryClient.setQueryData(clusterAuthQuery.queryKey, { auth: false })
-  const screen = screens.find((candidate) => matchPath(`/${candidate.path}`, address.slice(1)))
-  if (!screen) throw new Error(`prerenderShell: no screen at ${address}`)
-  await screen.load()
+  const found = screenAt(address.slice(1))
+  if (!found) throw new Error(`prerenderShell: no screen at ${address}`)
+  await found.screen.load()
   const container = document.createElement('div')
   document.body.append(container)
   const root = createRoot(container)
@@ -41,8 +40,8 @@ async function prerenderShell(locale: Locale, address: string): Promise<string> 
 }
 
 /**
- * Each language's screens by address, made as this module is imported: Vite's module runner (`runnerImport`) loads the code
- * that a render imports lazily (the screen, the messages) only until the import has settled.
+ * Each language's screens by address, made as this module is imported: Vite's module runner (`runnerImport`) loads
+ * the code that a render imports lazily (the screen, the messages) only until the import has settled.
  */
 export const shells = new Map<Locale, Map<string, string>>()
 for (const locale of LOCALES) {
