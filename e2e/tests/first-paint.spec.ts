@@ -3,9 +3,9 @@ import { message } from '../support/messages'
 
 /*
  * The first screen is in the served HTML (the build prerenders it in each language; packages/console
- * app/shell/prerendered-shell.ts): the browser paints the navigation and the screen of the address opened (the
- * Launch page, Cluster Information, the System pages) before any script file, in the person's language, and React
- * then takes its place without moving anything.
+ * app/shell/prerendered-shell.ts): the browser paints the navigation and the screen of the address opened (each
+ * screen the navigation leads to) before any script file, in the person's language, and React then takes its place
+ * without moving anything.
  */
 
 /** Holds back every script file: what the page shows then is what the browser paints from the HTML alone. */
@@ -35,24 +35,45 @@ for (const [browser, shown] of [
       await expect(page.locator('template')).toHaveCount(0)
     })
 
-    for (const [address, heading] of [
-      ['#/cluster_info', 'cluster.title'],
-      ['#/system/audit', 'system.nav.audit'],
+    for (const [address, heading, entry] of [
+      ['#/running_models/LLM', 'running.title', 'shell.nav.runningModels'],
+      ['#/register_model/llm', 'register.page.title', 'shell.nav.registerModel'],
+      ['#/cluster_info', 'cluster.title', 'shell.nav.clusterInfo'],
+      ['#/system/audit', 'system.nav.audit', 'system.nav.audit'],
     ] as const)
       test(`the page at ${address} shows that screen in ${shown}`, async ({ page }) => {
         await holdBackScripts(page)
         await page.goto(`/ui/${address}`)
         await expect(page.locator('#shell h1')).toHaveText(message(shown, heading))
         await expect(page.locator('#shell h1')).toBeVisible()
-        await expect(page.locator('#shell .side-nav [aria-current="page"]')).toHaveText(
-          message(shown, heading === 'cluster.title' ? 'shell.nav.clusterInfo' : heading),
-        )
+        await expect(page.locator('#shell .side-nav [aria-current="page"]')).toHaveText(message(shown, entry))
       })
+
+    test(`the running models' loading row is in the page, under the grid's columns, or alone on a phone, in ${shown}`, async ({
+      page,
+    }) => {
+      await holdBackScripts(page)
+      await page.goto('/ui/#/running_models/LLM')
+      const shell = page.locator('#shell')
+      const loading = shell.getByText(message(shown, 'running.table.loading')).filter({ visible: true })
+      const columns = ['id', 'name', 'quantization', 'actions'].map((column) =>
+        shell.getByText(message(shown, `running.column.${column}`), { exact: true }),
+      )
+      await expect(loading).toHaveCount(1)
+      for (const column of columns) await expect(column).toBeVisible()
+      // One page for every width: the phone's cards have no columns (CSS chooses).
+      await page.setViewportSize({ width: 390, height: 800 })
+      await expect(loading).toHaveCount(1)
+      for (const column of columns) await expect(column).toBeHidden()
+    })
   })
 }
 
 for (const [address, shown] of [
   ['', (page: Page) => page.getByRole('listitem').first()],
+  // The data grid, in its own chunk, takes the prerendered loading row's place.
+  ['#/running_models/LLM', (page: Page) => page.getByRole('grid')],
+  ['#/register_model/llm', (page: Page) => page.getByRole('textbox', { name: /Model Name/ })],
   // Its answer in: the log's rows, or the word that there are none (other tests may have written events or not).
   [
     '#/system/audit',
@@ -103,7 +124,8 @@ test('an address with no prerendered screen shows its own screen, and never the 
   page.on('console', (entry) => {
     if (entry.type() === 'error') errors.push(entry.text())
   })
-  await page.goto('/ui/#/running_models/LLM')
+  // Of each screen with tabs, the build prerenders the one the navigation leads to.
+  await page.goto('/ui/#/running_models/image')
   await expect(page.getByRole('heading', { level: 1, name: 'Running Models' })).toBeVisible()
   await expect(page.locator('#shell')).toHaveCount(0)
   const headings = await page.evaluate(() => (window as unknown as { headings: string[] }).headings)

@@ -9,13 +9,15 @@ export const consolePageFile = (locale: Locale): string =>
 
 /**
  * The addresses whose screen the build prerenders (the console's app/shell/prerender.tsx), among those the side
- * navigation leads to on a first visit; the first is the console's home, also shown at `HOME_ADDRESSES`. Running
- * Models and Register Model are not among them: while loading they already show MUI's components (the data grid, the
- * form's fields), which jsdom cannot lay out and whose styles are not in the page (the build refuses a prerendered
- * screen with MUI's styles).
+ * navigation leads to on a first visit; the first is the console's home, also shown at `HOME_ADDRESSES`. Each is drawn
+ * without MUI until its answers and its heavier code are here (the running models' grid, the register form's fields
+ * come in chunks of their own): jsdom cannot lay MUI out and MUI's styles are not in the page (the build refuses a
+ * prerendered screen with them).
  */
 export const PRERENDERED_ADDRESSES = [
   '#/launch_model/llm',
+  '#/running_models/LLM',
+  '#/register_model/llm',
   '#/cluster_info',
   '#/system/users',
   '#/system/keys',

@@ -3,7 +3,8 @@ import type { ComponentType } from 'react'
 import { matchPath } from 'react-router'
 import { themed } from '../components/themed'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
-import { withGridText } from '../lib/grid-locales/load'
+import { formChunk } from '../features/register-model/form-chunk'
+import { preloadTable } from '../features/running-models/table-chunk'
 import { routes as paths } from '../lib/routes'
 
 /**
@@ -20,17 +21,23 @@ export interface Screen {
   failure?: { error: unknown }
   /** Starts the screen's requests with the navigation, beside its code chunk rather than after it. */
   prefetch?: (queryClient: QueryClient, params: Record<string, string | undefined>) => Promise<void>
+  /**
+   * Asks for code the screen shows once its answers are here (a data grid), beside its own chunk rather than after
+   * it; the screen draws itself without it meanwhile.
+   */
+  preload?: () => Promise<void>
 }
 
 function screen(
   path: string,
   importPage: () => Promise<ComponentType>,
-  prefetch?: Screen['prefetch'],
+  { prefetch, preload }: Pick<Screen, 'prefetch' | 'preload'> = {},
 ): Screen {
   let loading: Promise<unknown> | undefined
   const result: Screen = {
     path,
     prefetch,
+    preload,
     load: () =>
       (loading ??= importPage().then(
         (Page) => (result.Page = Page),
@@ -53,18 +60,20 @@ export const screens: Screen[] = [
   screen(
     paths.launchModel.path,
     async () => (await import('../features/launch-model/launch-model-page')).LaunchModelPage,
-    (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype),
+    { prefetch: (queryClient, params) => prefetchLaunchPage(queryClient, params.Modeltype) },
   ),
   // Screens with one of MUI's heavy components (the data grid, the autocomplete) come with MUI's theme.
-  screen(paths.runningModels.path, () =>
-    themed(
-      withGridText(
-        async () => (await import('../features/running-models/running-models-page')).RunningModelsPage,
-      ),
-    ),
+  screen(
+    paths.runningModels.path,
+    () =>
+      themed(async () => (await import('../features/running-models/running-models-page')).RunningModelsPage),
+    { preload: preloadTable },
   ),
-  screen(paths.registerModel.path, () =>
-    themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),
+  screen(
+    paths.registerModel.path,
+    () =>
+      themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),
+    { preload: formChunk.load },
   ),
   screen(
     paths.clusterInfo.path,
@@ -88,6 +97,7 @@ export function prefetchScreen(queryClient: QueryClient, pathname: string): void
   if (!found) return
   void found.screen.load() // a failure shows where the screen renders: the error screen
   void found.screen.prefetch?.(queryClient, found.params)
+  void found.screen.preload?.() // as `load`, a failure shows where the code is used
 }
 
 /** The screen at `pathname` (the router's location, e.g. `/cluster_info`) and its route's parameters. */

@@ -17,6 +17,17 @@ import { screenAt } from '../screens'
 async function prerenderShell(locale: Locale, address: string): Promise<string> {
   // Every request stays on its way: the page is drawn as it is before its answers.
   globalThis.fetch = () => new Promise<Response>(() => undefined)
+  // jsdom lays nothing out, so it has no media queries: none matches. What a screen shows by the window's width
+  // before its answers is left to its CSS (as Running Models' loading row is), the same HTML for every width.
+  window.matchMedia = (media) =>
+    ({
+      matches: false,
+      media,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }) as unknown as MediaQueryList
   window.location.hash = address
   await chooseLocale(locale)
   const toasts = createToastChannel()
@@ -25,6 +36,7 @@ async function prerenderShell(locale: Locale, address: string): Promise<string> 
   queryClient.setQueryData(clusterAuthQuery.queryKey, { auth: false })
   const found = screenAt(address.slice(1))
   if (!found) throw new Error(`prerenderShell: no screen at ${address}`)
+  // Its own code only: its heavier parts stay on their way (lib/later-chunk.ts).
   await found.screen.load()
   const container = document.createElement('div')
   document.body.append(container)

@@ -9,10 +9,19 @@ import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { toastMessageFor } from '../../lib/api-client'
 import { apiQuery } from '../../lib/api-query'
+import { useLaterChunk } from '../../lib/later-chunk'
 import { rememberSection, routes } from '../../lib/routes'
 import { customJsonStore } from '../../lib/storage'
-import { RegisterForm } from './components/register-form'
+import { RegisterFormLoading } from './components/register-form-loading'
+import { formChunk } from './form-chunk'
 import { fromPayload, REGISTER_KINDS, type RegisterKind } from './model/forms'
+
+/** The form once its chunk is here (form-chunk.ts), its surface with a spinner until then. */
+function RegisterForm(props: Parameters<NonNullable<typeof formChunk.value>>[0]) {
+  useLaterChunk(formChunk)
+  const Form = formChunk.value
+  return Form ? <Form {...props} /> : <RegisterFormLoading />
+}
 
 /** The tabs' labels as message ids, said at render so a language switch relabels them. */
 const TABS = [

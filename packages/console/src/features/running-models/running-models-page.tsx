@@ -11,6 +11,7 @@ import { RouteTabs } from '../../components/route-tabs'
 import { routeKey } from '../../lib/api-query'
 import { useAppState } from '../../lib/app-state'
 import { rememberSection, routes } from '../../lib/routes'
+import { useLaterChunk } from '../../lib/later-chunk'
 import { useServerFeature } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import type { MessageId } from '../../i18n/catalogue'
@@ -24,14 +25,20 @@ import { HealthDialog } from './components/health-dialog'
 import { LogsDialog } from './components/logs-dialog'
 import { ModelDialog } from './components/model-dialog'
 import { RunningModelCards } from './components/running-model-cards'
-import { RunningModelsTable } from './components/running-models-table'
+import { RunningModelsLoading } from './components/running-models-loading'
 import { terminateQuestion } from './model/terminate-question'
 import { reasonId, rightsNow } from './model/rights'
 import { useMediaQuery } from './model/use-media-query'
+import { PHONE, tableChunk } from './table-chunk'
+import type { RunningModelsViewProps } from './components/running-models-table'
 import './running-models-page.css'
 
-/** Where the side navigation turns into a menu: below it, models are cards rather than a grid's columns. */
-const PHONE = '(max-width: 599.95px)'
+/** The data grid once its chunk is here (table-chunk.ts), its columns and loading row until then. */
+function RunningModelsTable(props: RunningModelsViewProps) {
+  useLaterChunk(tableChunk)
+  const Table = tableChunk.value
+  return Table ? <Table {...props} /> : <RunningModelsLoading type={props.type} />
+}
 
 // Message ids, said at render time so the tabs follow a change of language.
 const TABS = [
@@ -133,24 +140,29 @@ export function RunningModelsPage() {
           {t('running.stopAll', { count: everyModel.length })}
         </Button>
       </div>
-      <ConfirmDialog
-        open={stopAllAsked}
-        text={t('running.stopAll.confirm', {
-          count: everyModel.length,
-          uids: everyModel.map((row) => row.id).join(', '),
-        })}
-        onConfirm={() => void stopAll()}
-        onCancel={() => setStopAllAsked(false)}
-      />
-      <ConfirmDialog
-        open={terminateAsked !== null}
-        text={terminateAsked ? terminateQuestion(terminateAsked, t) : ''}
-        onConfirm={() => {
-          if (terminateAsked) terminate.mutate(terminateAsked.id)
-          setTerminateAsked(null)
-        }}
-        onCancel={() => setTerminateAsked(null)}
-      />
+      {/* Drawn only when asked: a closed MUI dialog still adds MUI's styles, which the prerendered page lacks. */}
+      {stopAllAsked && (
+        <ConfirmDialog
+          open
+          text={t('running.stopAll.confirm', {
+            count: everyModel.length,
+            uids: everyModel.map((row) => row.id).join(', '),
+          })}
+          onConfirm={() => void stopAll()}
+          onCancel={() => setStopAllAsked(false)}
+        />
+      )}
+      {terminateAsked && (
+        <ConfirmDialog
+          open
+          text={terminateQuestion(terminateAsked, t)}
+          onConfirm={() => {
+            terminate.mutate(terminateAsked.id)
+            setTerminateAsked(null)
+          }}
+          onCancel={() => setTerminateAsked(null)}
+        />
+      )}
       {models.isError && (
         <LoadError
           title={models.data ? t('running.loadError.refresh') : t('running.loadError.load')}
@@ -158,12 +170,13 @@ export function RunningModelsPage() {
           onRetry={() => void models.refetch()}
         />
       )}
-      {(!models.isError || models.data) && (
+      {models.isPending && <RunningModelsLoading type={tab.value} />}
+      {models.data && (
         <>
           <View
             type={tab.value}
             rows={shown}
-            loading={isCallingApi || models.isPending}
+            loading={isCallingApi}
             busy={isCallingApi}
             rights={rights}
             onTerminate={setTerminateAsked}

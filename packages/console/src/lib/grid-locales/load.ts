@@ -10,8 +10,8 @@ type Translated = Exclude<Locale, 'en'>
 /**
  * MUI X's own translations of the data grid's texts (toolbar, pagination, filter panel, column menu), each fetched
  * when its language is first shown with a grid: the grid's chunk carries none of them (with all three it was over
- * the bundler's 500 kB warning, which every first `npm start` printed). No React here: app/screens.ts, in the
- * first chunk, imports it to load the Running Models screen with its texts.
+ * the bundler's 500 kB warning, which every first `npm start` printed). Each grid's chunk is loaded with them
+ * (`withGridText`): the Running Models page's, the cache dialog's.
  */
 const MUI_GRID_TEXT: Record<Translated, () => Promise<{ default: typeof zhCN }>> = {
   'zh-CN': () => import('./zh-CN'),

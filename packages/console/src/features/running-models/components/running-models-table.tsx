@@ -3,6 +3,7 @@ import { DataGrid, type GridColDef } from '@mui/x-data-grid'
 import { CopyButton } from '../../../components/copy-button'
 import { useGridText } from '../../../lib/grid-text'
 import { useT } from '../../../i18n/react'
+import { runningColumns } from '../model/columns'
 import type { Rights } from '../model/rights'
 import { ModelActions, UseButton, type ModelActionHandlers } from './model-actions'
 import { StatusCell } from './status-cell'
@@ -40,11 +41,10 @@ function NoMatches() {
 }
 
 /**
- * SPEC §2 running-model columns per kind, with Terminate everywhere and Launch Web UI for LLM and image, at SPEC
- * §9's minimums (ID 250, Actions 200). The other columns' minimums make the total 928 px, what the page has beside
- * the side navigation at 1280 px, so every action shows from there up; narrower, the grid scrolls inside itself
- * (below 600 px the page shows cards instead: running-model-cards.tsx). This platform's health and load, beyond
- * SPEC, is a second line under the ID rather than a column more, which would not fit.
+ * SPEC §2's running models as a data grid, its columns as model/columns.ts lays them out, with Terminate everywhere
+ * and Launch Web UI for LLM and image; narrower than its columns, the grid scrolls inside itself (below 600 px the
+ * page shows cards instead: running-model-cards.tsx). This platform's health and load, beyond SPEC, is a second line
+ * under the ID rather than a column more, which would not fit.
  */
 export function RunningModelsTable({
   type,
@@ -62,12 +62,9 @@ export function RunningModelsTable({
   const t = useT()
   const localeText = useGridText()
   const withUi = type === 'LLM' || type === 'image'
-  const columns: GridColDef<RunningModel>[] = [
-    {
-      field: 'id',
-      headerName: t('running.column.id'),
-      flex: 1.4,
-      minWidth: 250,
+  // What each column shows beyond its header and width (model/columns.ts).
+  const cells: Partial<Record<string, Partial<GridColDef<RunningModel>>>> = {
+    id: {
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
           t('running.table.loading')
@@ -86,41 +83,14 @@ export function RunningModelsTable({
           </span>
         ),
     },
-    // Each wide enough for its values and its header's longest word; a two-word header wraps
-    // (running-models-table.css).
-    { field: 'model_name', headerName: t('running.column.name'), flex: 1, minWidth: 84 },
-    { field: 'address', headerName: t('running.column.address'), flex: 1, minWidth: 104 },
-    {
-      field: 'accelerators',
-      headerName: t('running.column.gpuIndexes'),
-      flex: 0.6,
-      minWidth: 66,
-      valueGetter: (_value, row) => (row.accelerators ?? []).join(', '),
+    accelerators: { valueGetter: (_value, row) => (row.accelerators ?? []).join(', ') },
+    model_size_in_billions: {
+      valueGetter: (_value, row) => {
+        const size = row.model_size_in_billions
+        return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
+      },
     },
-    ...(type === 'LLM'
-      ? ([
-          {
-            field: 'model_size_in_billions',
-            headerName: t('running.column.size'),
-            minWidth: 72,
-            flex: 0.4,
-            valueGetter: (_value, row) => {
-              const size = row.model_size_in_billions
-              return size === null || size === undefined ? '' : `${String(size).replace('_', '.')}B`
-            },
-          },
-          { field: 'quantization', headerName: t('running.column.quantization'), minWidth: 90, flex: 0.7 },
-        ] satisfies GridColDef<RunningModel>[])
-      : []),
-    ...(type === 'image'
-      ? []
-      : ([
-          { field: 'replica', headerName: t('running.column.replica'), minWidth: 62, flex: 0.4 },
-        ] satisfies GridColDef<RunningModel>[])),
-    {
-      field: 'actions',
-      headerName: t('running.column.actions'),
-      minWidth: 200,
+    actions: {
       width: 200,
       sortable: false,
       filterable: false,
@@ -137,7 +107,14 @@ export function RunningModelsTable({
           />
         ),
     },
-  ]
+  }
+  const columns = runningColumns(type).map(({ field, header, flex, minWidth }): GridColDef<RunningModel> => ({
+    field,
+    headerName: t(header),
+    flex,
+    minWidth,
+    ...cells[field],
+  }))
   const shown = loading ? [{ id: LOADING_ROW_ID, model_type: type, model_name: '' } as RunningModel] : rows
   const empty = !loading && rows.length === 0
   return (
