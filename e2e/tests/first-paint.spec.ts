@@ -39,7 +39,7 @@ for (const [browser, shown] of [
       ['#/running_models/LLM', 'running.title', 'shell.nav.runningModels'],
       ['#/register_model/llm', 'register.page.title', 'shell.nav.registerModel'],
       ['#/cluster_info', 'cluster.title', 'shell.nav.clusterInfo'],
-      ['#/system/audit', 'system.nav.audit', 'system.nav.audit'],
+      ['#/system/audit', 'shell.nav.audit', 'shell.nav.audit'],
     ] as const)
       test(`the page at ${address} shows that screen in ${shown}`, async ({ page }) => {
         await holdBackScripts(page)

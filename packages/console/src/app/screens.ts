@@ -5,6 +5,8 @@ import { themed } from '../components/themed'
 import { prefetchLaunchPage } from '../features/launch-model/api/prefetch'
 import { formChunk } from '../features/register-model/form-chunk'
 import { preloadTable } from '../features/running-models/table-chunk'
+import { loadAreasShown } from '../i18n/i18n'
+import type { Area } from '../i18n/catalogue'
 import { routes as paths } from '../lib/routes'
 
 /**
@@ -28,10 +30,15 @@ export interface Screen {
   preload?: () => Promise<void>
 }
 
+interface ScreenOptions extends Pick<Screen, 'prefetch' | 'preload'> {
+  /** The areas of its own messages (i18n/catalogue.ts), fetched with its code in the language shown. */
+  areas?: Area[]
+}
+
 function screen(
   path: string,
   importPage: () => Promise<ComponentType>,
-  { prefetch, preload }: Pick<Screen, 'prefetch' | 'preload'> = {},
+  { prefetch, preload, areas = [] }: ScreenOptions = {},
 ): Screen {
   let loading: Promise<unknown> | undefined
   const result: Screen = {
@@ -39,8 +46,8 @@ function screen(
     prefetch,
     preload,
     load: () =>
-      (loading ??= importPage().then(
-        (Page) => (result.Page = Page),
+      (loading ??= Promise.all([importPage(), loadAreasShown(areas)]).then(
+        ([Page]) => (result.Page = Page),
         (error: unknown) => (result.failure = { error }),
       )),
   }
@@ -67,21 +74,24 @@ export const screens: Screen[] = [
     paths.runningModels.path,
     () =>
       themed(async () => (await import('../features/running-models/running-models-page')).RunningModelsPage),
-    { preload: preloadTable },
+    { preload: preloadTable, areas: ['running'] },
   ),
   screen(
     paths.registerModel.path,
     () =>
       themed(async () => (await import('../features/register-model/register-model-page')).RegisterModelPage),
-    { preload: formChunk.load },
+    { preload: formChunk.load, areas: ['register'] },
   ),
   screen(
     paths.clusterInfo.path,
     async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
+    { areas: ['cluster'] },
   ),
   // MUI's dialogs (create, confirm, the key shown once) come with MUI's theme.
-  screen(paths.system.path, () =>
-    themed(async () => (await import('../features/system/system-page')).SystemPage),
+  screen(
+    paths.system.path,
+    () => themed(async () => (await import('../features/system/system-page')).SystemPage),
+    { areas: ['system'] },
   ),
 ]
 

@@ -1,21 +1,30 @@
 import type { Locale } from '@serving-console/contract'
-import cluster from './messages/en/cluster.json'
 import common from './messages/en/common.json'
 import launch from './messages/en/launch.json'
-import register from './messages/en/register.json'
-import running from './messages/en/running.json'
 import shell from './messages/en/shell.json'
-import system from './messages/en/system.json'
+import type cluster from './messages/en/cluster.json'
+import type register from './messages/en/register.json'
+import type running from './messages/en/running.json'
+import type system from './messages/en/system.json'
 
 /**
  * The message catalogues: one JSON file per area and language (`messages/{locale}/{area}.json`), ICU
- * MessageFormat, keyed within the area; a message's id is `{area}.{key}`. English ships with the first screen;
- * the other languages load when chosen.
+ * MessageFormat, keyed within the area; a message's id is `{area}.{key}`. The areas every first visit shows (the
+ * shell, the home screen, the common words) ship with the first screen in English; each other screen's area comes
+ * with the screen (app/screens.ts), and the other languages when chosen: the first screen carries no text of the
+ * other screens.
  */
-const ENGLISH = { cluster, common, launch, register, running, shell, system }
-type Areas = typeof ENGLISH
+const FIRST = { common, launch, shell }
+type Areas = typeof FIRST & {
+  cluster: typeof cluster
+  register: typeof register
+  running: typeof running
+  system: typeof system
+}
 export type Area = keyof Areas
-export const AREAS = Object.keys(ENGLISH) as Area[]
+export const AREAS: Area[] = ['cluster', 'common', 'launch', 'register', 'running', 'shell', 'system']
+/** The areas shown on every screen, always here. */
+export const FIRST_AREAS = Object.keys(FIRST) as Area[]
 
 /** Every message id, checked by the compiler: `t('launch.drawer.title')`. */
 export type MessageId = { [A in Area]: `${A}.${keyof Areas[A] & string}` }[Area]
@@ -28,20 +37,22 @@ const flatten = (areas: Partial<Record<Area, Record<string, string>>>): Messages
     ),
   )
 
-export const EN_MESSAGES: Messages = flatten(ENGLISH)
+/** The first areas in English, here with the first screen. */
+export const EN_FIRST: Messages = flatten(FIRST)
 
-const files = import.meta.glob<Record<string, string>>(['./messages/*/*.json', '!./messages/en/*.json'], {
-  import: 'default',
-})
+const files = import.meta.glob<Record<string, string>>(
+  ['./messages/*/*.json', '!./messages/en/{common,launch,shell}.json'],
+  { import: 'default' },
+)
 
-/** A language's messages: English at once, any other fetched (one small chunk per area, all at once). */
-export async function loadMessages(locale: Locale): Promise<Messages> {
-  if (locale === 'en') return EN_MESSAGES
-  const areas = await Promise.all(
-    AREAS.map(async (area) => {
+/** `areas` of a language's messages: English's first areas at once, the rest fetched (a small chunk each). */
+export async function loadAreas(locale: Locale, areas: readonly Area[]): Promise<Messages> {
+  const loaded = await Promise.all(
+    areas.map(async (area) => {
+      if (locale === 'en' && area in FIRST) return [area, FIRST[area as keyof typeof FIRST]] as const
       const load = files[`./messages/${locale}/${area}.json`]
       return [area, load ? await load() : {}] as const
     }),
   )
-  return flatten(Object.fromEntries(areas))
+  return flatten(Object.fromEntries(loaded))
 }

@@ -1,7 +1,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import { pickLocale, type Locale } from '@serving-console/contract'
 import { languageStore } from '../lib/storage'
-import { EN_MESSAGES, loadMessages, type MessageId, type Messages } from './catalogue'
+import { EN_FIRST, FIRST_AREAS, loadAreas, type Area, type MessageId, type Messages } from './catalogue'
 
 /**
  * The console's language: which one is shown, its messages (ICU MessageFormat, by FormatJS), and `t` to say a
@@ -15,13 +15,16 @@ export type Values = Record<string, string | number | Date | null | undefined>
 const cache = createIntlCache()
 const listeners = new Set<() => void>()
 
+/** English's messages here so far: what a translation falls back on. */
+let english = EN_FIRST
+
 function intlFor(locale: Locale, messages: Messages): IntlShape<unknown> {
   return createIntl<unknown>(
     {
       locale,
-      // A message missing from a translation says the English one (the completeness test keeps this from
-      // happening), never its id.
-      messages: locale === 'en' ? messages : { ...EN_MESSAGES, ...messages },
+      // A message missing from a translation says the English one where it is here (the completeness test keeps
+      // this from happening), never its id.
+      messages: locale === 'en' ? messages : { ...english, ...messages },
       defaultLocale: 'en',
       onError: (error) => {
         if (import.meta.env.DEV) console.error(error)
@@ -31,12 +34,38 @@ function intlFor(locale: Locale, messages: Messages): IntlShape<unknown> {
   )
 }
 
-let state = { locale: 'en' as Locale, intl: intlFor('en', EN_MESSAGES) }
+/** The language shown, the areas of its messages that are here (they only grow), and its formatter. */
+let state = { locale: 'en' as Locale, areas: FIRST_AREAS, messages: EN_FIRST, intl: intlFor('en', EN_FIRST) }
 
-function show(locale: Locale, messages: Messages) {
-  state = { locale, intl: intlFor(locale, messages) }
+function show(locale: Locale, areas: Area[], messages: Messages) {
+  if (locale === 'en') english = messages
+  state = { locale, areas, messages, intl: intlFor(locale, messages) }
   document.documentElement.lang = locale
   for (const listener of listeners) listener()
+}
+
+/** Shows `locale` with every area here so far in it (an area asked for meanwhile is fetched in it too). */
+async function showIn(locale: Locale): Promise<void> {
+  for (;;) {
+    const { areas } = state
+    const messages = await loadAreas(locale, areas)
+    if (state.areas === areas) return show(locale, areas, messages)
+  }
+}
+
+/**
+ * Fetches `areas` in the language shown, unless here: a screen's own messages, asked for with its code
+ * (app/screens.ts), so that it renders in words.
+ */
+export async function loadAreasShown(areas: readonly Area[]): Promise<void> {
+  const { locale } = state
+  const missing = areas.filter((area) => !state.areas.includes(area))
+  if (missing.length === 0) return
+  const messages = await loadAreas(locale, missing)
+  // The language changed meanwhile: they are fetched in the new one (`showIn` takes what is here by then).
+  if (state.locale !== locale) return loadAreasShown(areas)
+  const added = missing.filter((area) => !state.areas.includes(area))
+  show(locale, [...state.areas, ...added], { ...state.messages, ...messages })
 }
 
 /** A message in the language shown. */
@@ -58,9 +87,8 @@ export function onLocaleChange(listener: () => void): () => void {
 
 /** Shows the console in `locale` at once, and remembers the choice in this browser. */
 export async function chooseLocale(locale: Locale): Promise<void> {
-  const messages = await loadMessages(locale)
+  await showIn(locale)
   languageStore.set(locale)
-  show(locale, messages)
 }
 
 /**
@@ -74,6 +102,5 @@ export async function startI18n(): Promise<void> {
   const locale = chosen ?? pickLocale(navigator.languages)
   if (locale === 'en') return
   // Messages that cannot be had leave the console in English, rather than not at all.
-  const messages = await loadMessages(locale).catch(() => null)
-  if (messages) show(locale, messages)
+  await showIn(locale).catch(() => undefined)
 }

@@ -69,25 +69,25 @@ const ENTRIES: Entry[] = [
 /** The System group: users and what goes with them, each page its own entry (`admin` opens all). */
 const SYSTEM_ENTRIES: Entry[] = [
   {
-    label: 'system.nav.users',
+    label: 'shell.nav.users',
     Icon: PeopleOutlinedIcon,
     to: routes.system.href('users'),
     scopes: scopesOf(api.listUsers),
   },
   {
-    label: 'system.nav.keys',
+    label: 'shell.nav.keys',
     Icon: VpnKeyOutlinedIcon,
     to: routes.system.href('keys'),
     scopes: scopesOf(api.listKeys),
   },
   {
-    label: 'system.nav.security',
+    label: 'shell.nav.security',
     Icon: SecurityOutlinedIcon,
     to: routes.system.href('security'),
     scopes: scopesOf(api.getRateLimit),
   },
   {
-    label: 'system.nav.audit',
+    label: 'shell.nav.audit',
     Icon: HistoryIcon,
     to: routes.system.href('audit'),
     scopes: scopesOf(api.searchAudit),
@@ -136,7 +136,7 @@ function NavList({ onFollow }: { onFollow?: () => void }) {
       {system.length > 0 && (
         <div role="group" aria-labelledby={headingId} className="side-nav-group">
           <div id={headingId} className="side-nav-group-heading">
-            {t('system.nav.group')}
+            {t('shell.nav.system')}
           </div>
           {system.map((entry) => (
             <NavEntry key={entry.to} entry={entry} pathname={pathname} onFollow={onFollow} />

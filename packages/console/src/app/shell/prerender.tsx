@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { chooseLocale } from '../../i18n/i18n'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
+import { matchNothing } from '../../lib/match-nothing'
 import { applyClusterAuth } from '../../lib/auth'
 import { createQueryClient, createToastChannel } from '../../lib/query-client'
 import { consoleApp } from '../mount'
@@ -19,15 +20,7 @@ async function prerenderShell(locale: Locale, address: string): Promise<string> 
   globalThis.fetch = () => new Promise<Response>(() => undefined)
   // jsdom lays nothing out, so it has no media queries: none matches. What a screen shows by the window's width
   // before its answers is left to its CSS (as Running Models' loading row is), the same HTML for every width.
-  window.matchMedia = (media) =>
-    ({
-      matches: false,
-      media,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }) as unknown as MediaQueryList
+  window.matchMedia = matchNothing
   window.location.hash = address
   await chooseLocale(locale)
   const toasts = createToastChannel()

@@ -18,10 +18,10 @@ import { UsersPage } from './users/users-page'
 
 /** Each page: its title, its content, and the list it reads, whose route says which scopes open the page. */
 const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Route }> = {
-  users: { title: 'system.nav.users', Content: UsersPage, list: api.listUsers },
-  keys: { title: 'system.nav.keys', Content: KeysPage, list: api.listKeys },
-  security: { title: 'system.nav.security', Content: SecurityPage, list: api.getRateLimit },
-  audit: { title: 'system.nav.audit', Content: AuditPage, list: api.searchAudit },
+  users: { title: 'shell.nav.users', Content: UsersPage, list: api.listUsers },
+  keys: { title: 'shell.nav.keys', Content: KeysPage, list: api.listKeys },
+  security: { title: 'shell.nav.security', Content: SecurityPage, list: api.getRateLimit },
+  audit: { title: 'shell.nav.audit', Content: AuditPage, list: api.searchAudit },
 }
 
 /**

@@ -22,16 +22,16 @@ export function AttentionStrip() {
   if (items.length === 0) return null
   const said = (item: Attention) =>
     item.kind === 'launch'
-      ? t('running.attention.launchFailed')
+      ? t('shell.attention.launchFailed')
       : item.health.state === 'failed'
-        ? t('running.attention.failed')
-        : t('running.attention.degraded', {
+        ? t('shell.attention.failed')
+        : t('shell.attention.degraded', {
             ready: item.health.ready_replicas,
             replicas: item.health.replicas,
           })
   return (
-    <section className="attention-strip" aria-label={t('running.attention.label')}>
-      <Notice severity="warning" role="status" title={t('running.attention.title', { count: items.length })}>
+    <section className="attention-strip" aria-label={t('shell.attention.label')}>
+      <Notice severity="warning" role="status" title={t('shell.attention.title', { count: items.length })}>
         <ul className="attention-list">
           {items.map((item) => (
             <li key={`${item.kind}:${item.uid}`}>
