@@ -1,5 +1,6 @@
 import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
+import type { ComponentProps } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { Notice } from '../../components/notice'
 import { PageHeader } from '../../components/page-header'
@@ -12,15 +13,16 @@ import { apiQuery } from '../../lib/api-query'
 import { useLaterChunk } from '../../lib/later-chunk'
 import { rememberSection, routes } from '../../lib/routes'
 import { customJsonStore } from '../../lib/storage'
+import type { RegisterForm as Form } from './components/register-form'
 import { RegisterFormLoading } from './components/register-form-loading'
 import { formChunk } from './form-chunk'
 import { fromPayload, REGISTER_KINDS, type RegisterKind } from './model/forms'
 
 /** The form once its chunk is here (form-chunk.ts), its surface with a spinner until then. */
-function RegisterForm(props: Parameters<NonNullable<typeof formChunk.value>>[0]) {
+function RegisterForm(props: ComponentProps<typeof Form>) {
   useLaterChunk(formChunk)
-  const Form = formChunk.value
-  return Form ? <Form {...props} /> : <RegisterFormLoading />
+  const Loaded = formChunk.value
+  return Loaded ? <Loaded {...props} /> : <RegisterFormLoading />
 }
 
 /** The tabs' labels as message ids, said at render so a language switch relabels them. */
