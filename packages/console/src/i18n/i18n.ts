@@ -34,12 +34,21 @@ function intlFor(locale: Locale, messages: Messages): IntlShape<unknown> {
   )
 }
 
-/** The language shown, the areas of its messages that are here (they only grow), and its formatter. */
-let state = { locale: 'en' as Locale, areas: FIRST_AREAS, messages: EN_FIRST, intl: intlFor('en', EN_FIRST) }
+/**
+ * The language shown, the areas of its messages that are here (they only grow), and its formatter, made when first
+ * asked for: making one is the page's first use of `Intl` (~15 ms in a fresh browser, ICU's data), which then falls
+ * in the first render's task instead of the first module's, the longest task of a first visit (docs/decisions/0011).
+ */
+let state: { locale: Locale; areas: Area[]; messages: Messages; intl?: IntlShape<unknown> } = {
+  locale: 'en',
+  areas: FIRST_AREAS,
+  messages: EN_FIRST,
+}
+const intl = (): IntlShape<unknown> => (state.intl ??= intlFor(state.locale, state.messages))
 
 function show(locale: Locale, areas: Area[], messages: Messages) {
   if (locale === 'en') english = messages
-  state = { locale, areas, messages, intl: intlFor(locale, messages) }
+  state = { locale, areas, messages }
   document.documentElement.lang = locale
   for (const listener of listeners) listener()
 }
@@ -70,14 +79,14 @@ export async function loadAreasShown(areas: readonly Area[]): Promise<void> {
 
 /** A message in the language shown. */
 export function t(id: MessageId, values?: Values): string {
-  return state.intl.formatMessage({ id }, values)
+  return intl().formatMessage({ id }, values)
 }
 
 /** The language shown (for `Intl` formatting outside React, `lib/format.ts`). */
 export const currentLocale = (): Locale => state.locale
 
 /** The intl object of the language shown: numbers, dates, lists and plurals through `Intl`. */
-export const currentIntl = (): IntlShape<unknown> => state.intl
+export const currentIntl = intl
 
 /** Calls `listener` whenever the language shown changes; answers how to stop. */
 export function onLocaleChange(listener: () => void): () => void {
