@@ -24,6 +24,8 @@ export const ServerFeatures = z.looseObject({
    * Xinference 1.x/2.x); `off` — no authentication.
    */
   administration: z.enum(['users', 'auth_file', 'off']),
+  /** Limits and usage per user, key and model (`/api/v1/limits`, `/api/v1/usage`, `/api/v1/quota`): the platform's own. */
+  quotas: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),
 })

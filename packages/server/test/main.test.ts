@@ -151,6 +151,62 @@ describe('serving-console CLI', () => {
     await expect.poll(() => pids.filter(alive), { timeout: 5_000, interval: 100 }).toEqual([])
   })
 
+  it('keeps what a budget counted when the server is killed outright', { timeout: 30_000 }, async () => {
+    const dataDir = tempDir()
+    const json = { 'content-type': 'application/json' }
+    /** A server on `dataDir` with the tiny chat model running as `tiny`: its address. */
+    const serve = async () => {
+      const port = await freePort()
+      const server = start(['--port', String(port), '--data-dir', dataDir])
+      await server.listening()
+      const base = `http://127.0.0.1:${port}`
+      const launched = await fetch(`${base}/api/v1/models`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'tiny' }),
+      })
+      expect(launched.status).toBe(200)
+      return { server, base }
+    }
+    const budgetUsed = async (base: string) =>
+      (
+        (await (await fetch(`${base}/api/v1/models/tiny/limits`)).json()) as {
+          usage: { budget_used: number }
+        }
+      ).usage.budget_used
+
+    const first = await serve()
+    const limited = await fetch(`${first.base}/api/v1/models/tiny/limits`, {
+      method: 'PUT',
+      headers: json,
+      body: JSON.stringify({
+        requests_per_minute: null,
+        tokens_per_minute: null,
+        requests_at_once: null,
+        token_budget: 100_000,
+        soft_budget: null,
+        budget_period: 'month',
+      }),
+    })
+    expect(limited.status).toBe(200)
+    let told = 0
+    for (const content of ['one', 'two']) {
+      const answer = await fetch(`${first.base}/v1/chat/completions`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ model: 'tiny', messages: [{ role: 'user', content }], max_tokens: 4 }),
+      })
+      told += ((await answer.json()) as { usage: { total_tokens: number } }).usage.total_tokens
+    }
+    expect(await budgetUsed(first.base)).toBe(told)
+    first.server.child.kill('SIGKILL')
+    await first.server.exited
+
+    // Every request was written as it ended: nothing is lost with the process.
+    const again = await serve()
+    expect(await budgetUsed(again.base)).toBe(told)
+  })
+
   it(
     'shuts down promptly on SIGTERM while a launch and a stream are still open',
     { timeout: 30_000 },

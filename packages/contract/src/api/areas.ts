@@ -10,6 +10,7 @@ import * as modelUi from './model-ui.js'
 import * as models from './models.js'
 import * as registrations from './registrations.js'
 import type { Route } from './route.js'
+import * as quotas from './quotas.js'
 import * as security from './security.js'
 import * as session from './session.js'
 import * as users from './users.js'
@@ -30,6 +31,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, Route>>>>
   'API keys': keys,
   Security: security,
   Audit: audit,
+  'Limits and usage': quotas,
 }
 
 /** The table's entries, as a list. */

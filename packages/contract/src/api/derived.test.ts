@@ -98,6 +98,15 @@ const ACCESS_BEFORE: Readonly<Record<string, Access>> = {
   'GET /api/v1/audit/search': 'admin',
   'GET /api/v1/audit/filter-options': 'admin',
   'GET /api/v1/audit/export': 'admin',
+  'GET /api/v1/limits': 'admin',
+  'GET /api/v1/admin/users/:user_id/limits': 'users:manage',
+  'PUT /api/v1/admin/users/:user_id/limits': 'users:manage',
+  'GET /api/v1/admin/keys/:key_id/limits': 'keys:manage',
+  'PUT /api/v1/admin/keys/:key_id/limits': 'keys:manage',
+  'GET /api/v1/models/:model_uid/limits': 'models:read',
+  'PUT /api/v1/models/:model_uid/limits': 'admin',
+  'GET /api/v1/quota': 'models:read',
+  'GET /api/v1/usage': 'signed-in',
 }
 
 /** A path with each `:param` filled, as a request sends it. */
@@ -123,6 +132,8 @@ describe('what is derived from the table', () => {
       'POST /api/v1/embeddings',
       'POST /api/v1/rerank',
       'POST /api/v1/messages',
+      // A key's holder reads what remains of its own limits (docs/quotas.md).
+      'GET /api/v1/quota',
     ])
     expect(isKeyRoute(routeOfRegistered('POST', '/v1/chat/completions'))).toBe(true)
     expect(isKeyRoute(routeOfRegistered('DELETE', '/v1/models/:model_uid'))).toBe(false)

@@ -63,6 +63,9 @@ export interface AdminOptions {
 export interface Administration {
   authEnabled: boolean
   administration: ServerFeatures['administration']
+  /** The user store and its keys, for what is kept per user and key (limits); null without one, and why. */
+  store: { users: UserStore; keys: KeyStore } | null
+  noStoreReason: string
 }
 
 /**
@@ -104,5 +107,7 @@ export async function installAdmin(app: FastifyInstance, options: AdminOptions):
   return {
     authEnabled: authenticator !== null,
     administration: store ? 'users' : mode.kind === 'auth-file' ? 'auth_file' : 'off',
+    store: store && keys ? { users: store, keys } : null,
+    noStoreReason: refusals.users,
   }
 }

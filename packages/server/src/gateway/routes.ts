@@ -80,6 +80,27 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
 
   gatewayMessages(app, parts)
 
+  // Limits and usage per user, key and model are the platform's own (docs/quotas.md): said plainly, not forwarded
+  // to a cluster that would answer a bare 404.
+  for (const route of [
+    api.listLimits,
+    api.getUserLimits,
+    api.setUserLimits,
+    api.getKeyLimits,
+    api.setKeyLimits,
+    api.getModelLimits,
+    api.setModelLimits,
+    api.getQuota,
+    api.getUsage,
+  ]) {
+    translated(route as Route, (_request, _reply, profile) => {
+      throw new HttpError(
+        404,
+        `Limits and usage per user, key and model are Serving Console's own platform's; Xinference ${profile.version} has none (its per-model figures are in its metrics)`,
+      )
+    })
+  }
+
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)
     return {
@@ -92,6 +113,8 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       model_fit: false,
       // The cluster's charts start when the page opens: the gateway keeps no history of its own.
       cluster_history: false,
+      // Limits and usage per user and key are the platform's own: Xinference keeps only per-model figures.
+      quotas: profile.kind === 'serving-console',
       file_info: profile.fileInfo,
       // v3 has users, keys, security and audit at its admin paths; 1.x and 2.x sign in from an auth file.
       administration:

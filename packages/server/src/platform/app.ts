@@ -9,6 +9,11 @@ import { openDatabase } from './db/database.js'
 import { privateDir } from './files/private-data.js'
 import { platformParts, type PlatformParts } from './parts.js'
 import { platformRoutes } from './platform-routes.js'
+import { LimitStore } from './quota/limit-store.js'
+import { Quota } from './quota/quota.js'
+import { installQuotas } from './quota/quota-plugin.js'
+import { quotaRoutes } from './quota/quota-routes.js'
+import { UsageStore } from './quota/usage-store.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +63,22 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       return model ? { name: model.plan.family.model_name, type: model.plan.type } : undefined
     },
   })
+  // Before the inference routes: its hook covers them.
+  const modelRuns = (uid: string) => models.find(uid) !== undefined
+  const limits = new LimitStore(db)
+  const usage = new UsageStore(db)
+  const quota = new Quota(limits, usage)
+  installQuotas(app, { quota, usage, modelRuns })
+  await app.register(quotaRoutes, {
+    quota,
+    limits,
+    usage,
+    store: administration.store,
+    reason: administration.noStoreReason,
+    modelRuns,
+  })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await platformRoutes(app, parts, { ...administration, sampler, address, buildInfo: readBuildInfo() })
+  const { store: _store, noStoreReason: _reason, ...told } = administration
+  await platformRoutes(app, parts, { ...told, sampler, address, buildInfo: readBuildInfo() })
   return app
 }

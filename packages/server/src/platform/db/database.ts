@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { ConfigError } from '../../config.js'
 import { privateFile } from '../files/private-data.js'
+import { USAGE_COLUMNS_SQL } from '../quota/usage-store.js'
 import { openSqlite, type Sqlite } from './sqlite.js'
 
 /** Schema changes in order; each runs once, in a transaction, and is recorded in `schema_migrations`. */
@@ -109,6 +110,27 @@ const MIGRATIONS: string[] = [
    UPDATE audit_log SET tier = 'security'
      WHERE (category = 'auth' AND http_status < 400) OR (category = 'admin' AND auth_type != 'none');
    CREATE INDEX audit_log_tier ON audit_log (tier, id)`,
+  // Limits on a user, an API key or a model (one of the three per row; a user's and a key's go with them), and
+  // usage per hour, user, key and model, kept as increments with histograms of first-token times and durations
+  // (quota/, docs/quotas.md).
+  `CREATE TABLE limits (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     user_id INTEGER UNIQUE REFERENCES users (id) ON DELETE CASCADE,
+     key_id INTEGER UNIQUE REFERENCES api_keys (id) ON DELETE CASCADE,
+     model_uid TEXT UNIQUE,
+     limits TEXT NOT NULL,
+     updated_at INTEGER NOT NULL,
+     CHECK ((user_id IS NOT NULL) + (key_id IS NOT NULL) + (model_uid IS NOT NULL) = 1)
+   );
+   CREATE TABLE usage_hours (
+     hour INTEGER NOT NULL,
+     user TEXT NOT NULL,
+     user_id INTEGER NOT NULL,
+     key_id INTEGER NOT NULL,
+     model TEXT NOT NULL,
+     ${USAGE_COLUMNS_SQL},
+     PRIMARY KEY (hour, user, key_id, model)
+   ) WITHOUT ROWID`,
 ]
 
 export type Db = Sqlite

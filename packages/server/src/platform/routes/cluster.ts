@@ -54,6 +54,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     model_restart: true,
     model_fit: true,
     cluster_history: true,
+    quotas: true,
     file_info: true,
   }))
 

@@ -6,9 +6,9 @@ import { serve } from '../../http/serve.js'
 import { DEFAULT_TEMPERATURE } from '../runtime/generation-params.js'
 import type { ModelManager } from '../runtime/model-manager.js'
 import type { ChatMessage, GenerationResult, WorkerRequest } from '../runtime/protocol.js'
-import type { RunningModel, ServeOptions } from '../runtime/running-model.js'
+import type { RunningModel } from '../runtime/running-model.js'
 import { messagesError, messagesErrorHandler } from './messages-errors.js'
-import { caller } from './openai.js'
+import { caller, type Caller } from './openai.js'
 
 type Content = MessagesRequest['system']
 
@@ -49,7 +49,7 @@ const event = (reply: FastifyReply, type: string, data: Record<string, unknown>)
 /** Streams the generation as Anthropic's events, from `message_start` to `message_stop`. */
 async function streamMessage(
   reply: FastifyReply,
-  options: ServeOptions,
+  options: Caller,
   running: RunningModel,
   request: WorkerRequest,
 ) {
@@ -57,7 +57,12 @@ async function streamMessage(
   // Refusals (not ready, over the request limit) throw here, before the stream starts, as HTTP errors.
   const answer = running.serve<GenerationResult>(request, {
     ...options,
-    onChunk: (text) => event(reply, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+    onChunk: (text) => {
+      // Once a budget has run out, what the model still sends before it stops is not shown.
+      const stopped = options.stoppedFor() !== null
+      options.onChunk?.(text)
+      if (!stopped) event(reply, 'content_block_delta', { index: 0, delta: { type: 'text_delta', text } })
+    },
   })
   reply.hijack()
   reply.raw.writeHead(200, {
@@ -78,12 +83,15 @@ async function streamMessage(
   event(reply, 'ping', {})
   try {
     const result = await answer
+    const stopped = options.stoppedFor()
     event(reply, 'content_block_stop', { index: 0 })
     event(reply, 'message_delta', {
-      delta: { stop_reason: stopReason(result), stop_sequence: null },
+      delta: { stop_reason: stopped ? 'max_tokens' : stopReason(result), stop_sequence: null },
       usage: { input_tokens: result.prompt_tokens, output_tokens: result.completion_tokens },
     })
     event(reply, 'message_stop', {})
+    // A budget that ran out mid-stream: said as Anthropic says an error mid-stream (the next request gets the 429).
+    if (stopped) event(reply, 'error', messagesError(429, stopped))
   } catch (error) {
     // As Anthropic: an error mid-stream is an `error` event; the status is already 200.
     event(reply, 'error', messagesError(500, error instanceof Error ? error.message : String(error)))
@@ -108,7 +116,7 @@ export async function messagesRoutes(app: FastifyInstance, options: { models: Mo
         )
       const generation = chatRequest(body, running.contextSize)
       if (body.stream) {
-        await streamMessage(reply, caller(request, reply), running, generation)
+        await streamMessage(reply, caller(request, reply, true), running, generation)
         return undefined
       }
       const result = await running.serve<GenerationResult>(generation, caller(request, reply))

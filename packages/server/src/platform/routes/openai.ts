@@ -26,15 +26,32 @@ const usageOf = (result: GenerationResult) => ({
   total_tokens: result.prompt_tokens + result.completion_tokens,
 })
 
+/** What an inference route gives the model it asks: `ServeOptions`, and why a stream was stopped for a budget. */
+export interface Caller extends ServeOptions {
+  /** The budget that ran out while the answer streamed, in words; null when none did (quota/quota.ts). */
+  stoppedFor: () => string | null
+}
+
 /**
  * Who asks, for the fair queue (a signed-in user or key by name, else the address); the signal that says they
- * went away; and where the request's outcome is kept for the audit trail.
+ * went away (or, for a stream, that a budget ran out); where the request's outcome is kept for the audit trail;
+ * and the request's place in its limits' counters, told its tokens as they come and its outcome.
  */
-export function caller(request: FastifyRequest, reply: FastifyReply): ServeOptions {
+export function caller(request: FastifyRequest, reply: FastifyReply, stream = false): Caller {
+  const ticket = request.quotaTicket
+  const gone = clientGone(reply)
   return {
-    signal: clientGone(reply),
+    signal: ticket && stream ? AbortSignal.any([gone, ticket.signal]) : gone,
     client: request.identity ? `user:${request.identity.username}` : `address:${request.ip}`,
-    onOutcome: (outcome) => (request.outcome = outcome),
+    ...(ticket && { onAdmitted: () => (ticket.modelTook = true) }),
+    // Only a stream's tokens are counted as they come (a whole answer's at its end): a request with `onChunk` is a
+    // stream to the model's meters.
+    ...(ticket && stream && { onChunk: () => ticket.token(1, true) }),
+    onOutcome: (outcome) => {
+      request.outcome = outcome
+      ticket?.onOutcome(outcome)
+    },
+    stoppedFor: () => ticket?.stoppedFor ?? null,
   }
 }
 
@@ -50,7 +67,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
   /** Runs a generation, streamed as SSE `data:` chunks then `data: [DONE]`, or answered whole. */
   async function generate(
     reply: FastifyReply,
-    caller: ServeOptions,
+    caller: Caller,
     running: RunningModel,
     request: WorkerRequest,
     stream: boolean,
@@ -88,7 +105,12 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     // Refusals (not ready, over the request limit) throw here, before the stream starts, as HTTP errors.
     const answer = running.serve<GenerationResult>(request, {
       ...caller,
-      onChunk: (text) => write(envelope(shape.chunkObject, [shape.chunk(text)])),
+      onChunk: (text) => {
+        // Once a budget has run out, what the model still sends before it stops is not shown.
+        const stopped = caller.stoppedFor() !== null
+        caller.onChunk?.(text)
+        if (!stopped) write(envelope(shape.chunkObject, [shape.chunk(text)]))
+      },
     })
     reply.hijack()
     reply.raw.writeHead(200, {
@@ -106,8 +128,11 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     }
     try {
       const result = await answer
-      write(envelope(shape.chunkObject, [shape.done(result.finish_reason)]))
+      const stopped = caller.stoppedFor()
+      write(envelope(shape.chunkObject, [shape.done(stopped ? 'length' : result.finish_reason)]))
       if (includeUsage) write({ ...envelope(shape.chunkObject, []), usage: usageOf(result) })
+      // As any error mid-stream: a data event, the status is already 200 (the next request gets the 429).
+      if (stopped) write({ error: stopped })
     } catch (error) {
       // As upstream: an error mid-stream arrives as a data event, the status is already 200.
       write({ error: error instanceof Error ? error.message : String(error) })
@@ -124,7 +149,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     const running = model(body.model, 'chat')
     return generate(
       reply,
-      caller(request, reply),
+      caller(request, reply, Boolean(body.stream)),
       running,
       { op: 'chat', messages, params: generationParams(body, running.contextSize) },
       Boolean(body.stream),
@@ -148,7 +173,7 @@ export async function openaiRoutes(app: FastifyInstance, options: { models: Mode
     const running = model(body.model, 'chat')
     return generate(
       reply,
-      caller(request, reply),
+      caller(request, reply, Boolean(body.stream)),
       running,
       { op: 'complete', prompt: body.prompt, params: generationParams(body, running.contextSize) },
       Boolean(body.stream),

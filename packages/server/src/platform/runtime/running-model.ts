@@ -23,6 +23,8 @@ export interface ServeOptions {
   client?: string
   /** Told how the request ended (for the audit trail), once the meters, usage and log have it. */
   onOutcome?: (outcome: RequestOutcome) => void
+  /** Told when the model admitted the request: from then on `onOutcome` is certain to be told (quota/quota.ts). */
+  onAdmitted?: () => void
 }
 
 /** Launch order: many launches can start within one millisecond, so time alone cannot order them. */
@@ -172,6 +174,7 @@ export class RunningModel {
     const conversation = request.op === 'chat' ? Conversation.of(request.messages) : undefined
     // Admitted synchronously: a refusal throws before the caller commits to an answer (a stream's 200).
     const admitted = this.acquire(options.client, options.signal, conversation)
+    options.onAdmitted?.()
     return this.answer(admitted, request, options, conversation)
   }
 

@@ -1,0 +1,114 @@
+import { routeOfRegistered } from '@serving-console/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { RequestOutcome } from '../runtime/request-outcome.js'
+import type { Quota, Subject, Ticket } from './quota.js'
+import { subjectKey } from './limit-store.js'
+import type { UsageStore } from './usage-store.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** An inference request's place in its user's, key's and model's counters (quota/quota.ts). */
+    quotaTicket: Ticket | null
+  }
+}
+
+/** Header values are Latin-1: a name outside it is written with `?` (the text is for people; the API has it whole). */
+const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?')
+
+/** The subjects a request is counted against: its user (the store's), its key, its model (when it runs). */
+export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => boolean): Subject[] {
+  const subjects: Subject[] = []
+  const identity = request.identity
+  if (identity?.userId !== undefined)
+    subjects.push({
+      key: subjectKey('user', identity.userId),
+      label: `user ${identity.username}`,
+      usage: { user_id: identity.userId },
+    })
+  if (identity?.key)
+    subjects.push({
+      key: subjectKey('key', identity.key.id),
+      label: `key "${identity.key.name}" (${identity.key.prefix}…)`,
+      usage: { key_id: identity.key.id },
+    })
+  const model = (request.body as { model?: unknown } | undefined)?.model
+  if (typeof model === 'string' && modelRuns(model))
+    subjects.push({ key: subjectKey('model', model), label: `model ${model}`, usage: { model } })
+  return subjects
+}
+
+/**
+ * Limits on every inference route (the table's `inference` entries, whatever the platform adds): before a route's
+ * handler, the request is counted in or refused (429, Retry-After); when it ends, its tokens are settled and its
+ * use written to the usage table, once: from the model's outcome where the model took it, else from the answer.
+ */
+export function installQuotas(
+  app: FastifyInstance,
+  parts: { quota: Quota; usage: UsageStore; modelRuns: (uid: string) => boolean; clock?: () => number },
+) {
+  const { quota, usage, modelRuns } = parts
+  const clock = parts.clock ?? Date.now
+  app.decorateRequest('quotaTicket', null)
+
+  const record = (
+    request: FastifyRequest,
+    figures: { refused?: boolean; outcome?: RequestOutcome; status?: number },
+  ) => {
+    const model = (request.body as { model?: unknown } | undefined)?.model
+    if (typeof model !== 'string' || !modelRuns(model)) return
+    const { outcome } = figures
+    usage.record({
+      at: clock(),
+      user: request.identity?.username ?? '',
+      userId: request.identity?.userId ?? 0,
+      keyId: request.identity?.key?.id ?? 0,
+      model,
+      refused: figures.refused ?? false,
+      ok: outcome ? outcome.ok : false,
+      promptTokens: outcome?.inputTokens ?? 0,
+      generatedTokens: outcome?.outputTokens ?? 0,
+      firstTokenMs: outcome?.firstTokenMs ?? null,
+      durationMs: outcome?.durationMs ?? 0,
+    })
+  }
+
+  app.addHook('preHandler', (request, reply, done) => {
+    const url = request.routeOptions.url
+    if (url === undefined || routeOfRegistered(request.method, url)?.audit !== 'inference') return done()
+    let ticket: Ticket
+    try {
+      ticket = quota.admit(subjectsOf(request, modelRuns))
+    } catch (error) {
+      try {
+        record(request, { refused: true })
+      } catch (failure) {
+        request.log.error({ err: failure }, 'usage record failed')
+      }
+      request.auditStatus = 'limited'
+      return done(error as Error)
+    }
+    request.quotaTicket = ticket
+    if (ticket.warnings.length > 0)
+      reply.raw.setHeader('x-quota-warning', headerText(ticket.warnings.join('; ')))
+    let ended = false
+    const end = (figures: { outcome?: RequestOutcome; status?: number }) => {
+      if (ended) return
+      ended = true
+      ticket.release()
+      if (figures.outcome) ticket.settle(figures.outcome.inputTokens + figures.outcome.outputTokens)
+      try {
+        record(request, figures)
+      } catch (failure) {
+        // The usage table never fails a request that has been answered; the log says why it missed one.
+        request.log.error({ err: failure }, 'usage record failed')
+      }
+    }
+    ticket.onOutcome = (outcome) => end({ outcome })
+    // Once answered (or its client gone): a request the model never took ends here; one it took ends with its
+    // outcome, which the model always tells.
+    reply.raw.once('close', () => {
+      if (!ticket.modelTook) end({ status: reply.statusCode })
+    })
+    done()
+  })
+}

@@ -1,0 +1,164 @@
+import {
+  api,
+  USAGE_MAX_DAYS,
+  type Limits,
+  type SubjectLimits,
+  type SubjectType,
+} from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import type { KeyStore } from '../../admin/auth/api-keys.js'
+import { holds } from '../../admin/auth/authenticator.js'
+import type { UserStore } from '../../admin/auth/user-store.js'
+import { HttpError } from '../../http/http-error.js'
+import { serve } from '../../http/serve.js'
+import { subjectKey, type LimitStore } from './limit-store.js'
+import type { Quota, Subject } from './quota.js'
+import type { UsageStore } from './usage-store.js'
+
+export interface QuotaRouteOptions {
+  quota: Quota
+  limits: LimitStore
+  usage: UsageStore
+  /** The user store and its keys; null without one (an auth file, or no auth): then only models have limits. */
+  store: { users: UserStore; keys: KeyStore } | null
+  /** Why there are no users or keys to limit here. */
+  reason: string
+  modelRuns: (uid: string) => boolean
+  clock?: () => number
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * Limits and usage (docs/quotas.md): each subject's limits read and set at its own place (a user's and a key's
+ * beside them in the administration, a model's beside it), the caller's own quota, and usage by step.
+ */
+export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptions) {
+  const { quota, limits, usage, modelRuns } = options
+  const clock = options.clock ?? Date.now
+  const store = () => {
+    if (!options.store) throw new HttpError(400, options.reason)
+    return options.store
+  }
+
+  const userSubject = (id: number): Subject | undefined => {
+    const user = options.store?.users.byId(id)
+    return user && { key: subjectKey('user', id), label: `user ${user.username}`, usage: { user_id: id } }
+  }
+  const keySubject = (id: number): Subject | undefined => {
+    const key = options.store?.keys.byId(id)
+    return (
+      key && {
+        key: subjectKey('key', id),
+        label: `key "${key.name ?? ''}" (${key.key_prefix}…)`,
+        usage: { key_id: id },
+      }
+    )
+  }
+  const modelSubject = (uid: string): Subject => ({
+    key: subjectKey('model', uid),
+    label: `model ${uid}`,
+    usage: { model: uid },
+  })
+
+  const answer = (type: SubjectType, id: string, subject: Subject): SubjectLimits => ({
+    subject_type: type,
+    subject: id,
+    label: subject.label.replace(/^(user|key|model) /, ''),
+    limits: limits.of(subject.key),
+    usage: quota.usageOf(subject),
+  })
+  const set = (type: SubjectType, id: string | number, subject: Subject, body: Limits) => {
+    limits.set(type, id, body, clock())
+    quota.limitsChanged(subject.key)
+    return answer(type, String(id), subject)
+  }
+
+  const user = (id: number) => {
+    store()
+    const subject = userSubject(id)
+    if (!subject) throw new HttpError(404, 'User not found')
+    return subject
+  }
+  const key = (id: number) => {
+    store()
+    const subject = keySubject(id)
+    if (!subject) throw new HttpError(404, 'API key not found')
+    return subject
+  }
+  const model = (uid: string) => {
+    if (!modelRuns(uid)) throw new HttpError(404, `Model not found in the model list, uid: ${uid}`)
+    return modelSubject(uid)
+  }
+
+  serve(app, api.getUserLimits, (request) =>
+    answer('user', String(request.params.user_id), user(request.params.user_id)),
+  )
+  serve(app, api.setUserLimits, (request) =>
+    set('user', request.params.user_id, user(request.params.user_id), request.body),
+  )
+  serve(app, api.getKeyLimits, (request) =>
+    answer('key', String(request.params.key_id), key(request.params.key_id)),
+  )
+  serve(app, api.setKeyLimits, (request) =>
+    set('key', request.params.key_id, key(request.params.key_id), request.body),
+  )
+  serve(app, api.getModelLimits, (request) =>
+    answer('model', request.params.model_uid, model(request.params.model_uid)),
+  )
+  serve(app, api.setModelLimits, (request) =>
+    set('model', request.params.model_uid, model(request.params.model_uid), request.body),
+  )
+
+  serve(app, api.listLimits, () => {
+    // A user's or key's limits went with them (ON DELETE CASCADE): the store is read again before listing.
+    limits.reload()
+    const listed: SubjectLimits[] = []
+    for (const subjectKeyOf of limits.subjects()) {
+      const at = subjectKeyOf.indexOf(':')
+      const type = subjectKeyOf.slice(0, at) as SubjectType
+      const id = subjectKeyOf.slice(at + 1)
+      const subject =
+        type === 'user' ? userSubject(Number(id)) : type === 'key' ? keySubject(Number(id)) : modelSubject(id)
+      if (subject) listed.push(answer(type, id, subject))
+    }
+    return { limits: listed }
+  })
+
+  serve(app, api.getQuota, (request) => {
+    const identity = request.identity
+    const ownUser = identity?.userId !== undefined ? userSubject(identity.userId) : undefined
+    const ownKey = identity?.key ? keySubject(identity.key.id) : undefined
+    const models = limits
+      .subjects()
+      .filter((subject) => subject.startsWith('model:'))
+      .map((subject) => subject.slice('model:'.length))
+      .filter(modelRuns)
+      .map((uid) => answer('model', uid, modelSubject(uid)))
+    return {
+      user:
+        ownUser && identity?.userId !== undefined ? answer('user', String(identity.userId), ownUser) : null,
+      key: ownKey && identity?.key ? answer('key', String(identity.key.id), ownKey) : null,
+      models,
+    }
+  })
+
+  serve(app, api.getUsage, (request) => {
+    const { since, until, step, key_id, model } = request.query
+    const identity = request.identity
+    // Whoever manages users sees everyone's; anyone else their own (nobody signed in: the server is open).
+    const everyone = identity === null || holds(identity, 'users:manage')
+    const end = until === undefined ? clock() : until * 1000
+    if (end <= since * 1000) throw new HttpError(400, 'until must be after since')
+    if (end - since * 1000 > USAGE_MAX_DAYS * DAY_MS)
+      throw new HttpError(400, `since and until may be at most ${String(USAGE_MAX_DAYS)} days apart`)
+    return usage.query({
+      since: since * 1000,
+      until: end,
+      step,
+      user: everyone ? request.query.user : identity.username,
+      keyId: key_id,
+      model,
+    })
+  })
+}
