@@ -18,11 +18,17 @@ describe.each(VERSIONS)('the gateway in front of Xinference %s (recorded answers
   it('finds out what the upstream is, and says so', async () => {
     const { call } = await gatewayTo(version)
     const features = ServerFeatures.parse(await (await call('/api/v1/console/features')).json())
-    expect(features).toMatchObject({ mode: 'gateway', model_logs: false, file_info: false })
+    expect(features).toMatchObject({ mode: 'gateway', model_logs: false, file_info: false, quotas: false })
     expect(features.upstream).toMatchObject({
       kind: 'xinference',
       version: (recorded(version, '022').response.body as { version: string }).version,
     })
+    // Limits and usage per user and key are the platform's own: said, not forwarded to a bare 404.
+    const usage = await call('/api/v1/usage?since=0')
+    expect(usage.status).toBe(404)
+    expect(((await usage.json()) as { detail: string }).detail).toMatch(
+      /^Limits and usage per user, key and model are Serving Console's own platform's; Xinference \S+ has none/,
+    )
   })
 
   it('passes the catalogue, engines, cluster and running list through as the upstream sent them', async () => {

@@ -2,6 +2,7 @@ import OpenAI from 'openai'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { postChat, testApp, testConfig, TINY_CHAT } from './helper.js'
+import { sample } from './runtime-helper.js'
 import { as, makeKey, member, signedInUser, storeApp } from './store-helper.js'
 
 // Limits and usage through the API, on the real platform with a real tiny model (docs/quotas.md).
@@ -154,6 +155,15 @@ describe('limits and usage', () => {
           }),
         ]),
       )
+      // The same as Prometheus counters, by user, key (its prefix) and model.
+      const metrics = (await app.inject({ url: '/metrics', headers: admin })).body
+      const who = { user: 'alice', key: key.prefix, model: 'tiny' }
+      expect(sample(metrics, 'serving_console:usage_requests_total', who)).toBe(1)
+      expect(sample(metrics, 'serving_console:usage_refused_total', who)).toBe(2)
+      expect(sample(metrics, 'serving_console:usage_tokens_total', { ...who, kind: 'generated' })).toBe(
+        first.usage?.completion_tokens,
+      )
+
       // Someone who does not manage users sees only their own, whatever they ask for.
       const asked = await app.inject({
         url: `/api/v1/usage?since=${String(since)}&user=first-admin`,

@@ -13,6 +13,7 @@ import { LimitStore } from './quota/limit-store.js'
 import { Quota } from './quota/quota.js'
 import { installQuotas } from './quota/quota-plugin.js'
 import { quotaRoutes } from './quota/quota-routes.js'
+import { UsageMetrics } from './quota/usage-metrics.js'
 import { UsageStore } from './quota/usage-store.js'
 
 declare module 'fastify' {
@@ -68,7 +69,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const limits = new LimitStore(db)
   const usage = new UsageStore(db)
   const quota = new Quota(limits, usage)
-  installQuotas(app, { quota, usage, modelRuns })
+  installQuotas(app, { quota, usage, metrics: new UsageMetrics(parts.metrics.registry), modelRuns })
   await app.register(quotaRoutes, {
     quota,
     limits,

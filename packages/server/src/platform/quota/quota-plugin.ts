@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { RequestOutcome } from '../runtime/request-outcome.js'
 import type { Quota, Subject, Ticket } from './quota.js'
 import { subjectKey } from './limit-store.js'
+import type { UsageMetrics } from './usage-metrics.js'
 import type { UsageStore } from './usage-store.js'
 
 declare module 'fastify' {
@@ -44,9 +45,15 @@ export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => 
  */
 export function installQuotas(
   app: FastifyInstance,
-  parts: { quota: Quota; usage: UsageStore; modelRuns: (uid: string) => boolean; clock?: () => number },
+  parts: {
+    quota: Quota
+    usage: UsageStore
+    metrics: UsageMetrics
+    modelRuns: (uid: string) => boolean
+    clock?: () => number
+  },
 ) {
-  const { quota, usage, modelRuns } = parts
+  const { quota, usage, metrics, modelRuns } = parts
   const clock = parts.clock ?? Date.now
   app.decorateRequest('quotaTicket', null)
 
@@ -57,13 +64,18 @@ export function installQuotas(
     const model = (request.body as { model?: unknown } | undefined)?.model
     if (typeof model !== 'string' || !modelRuns(model)) return
     const { outcome } = figures
+    const refused = figures.refused ?? false
+    metrics.record(
+      { user: request.identity?.username ?? '', key: request.identity?.key?.prefix ?? '', model },
+      { refused, prompt: outcome?.inputTokens ?? 0, generated: outcome?.outputTokens ?? 0 },
+    )
     usage.record({
       at: clock(),
       user: request.identity?.username ?? '',
       userId: request.identity?.userId ?? 0,
       keyId: request.identity?.key?.id ?? 0,
       model,
-      refused: figures.refused ?? false,
+      refused,
       ok: outcome ? outcome.ok : false,
       promptTokens: outcome?.inputTokens ?? 0,
       generatedTokens: outcome?.outputTokens ?? 0,
