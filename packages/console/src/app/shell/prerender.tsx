@@ -25,6 +25,10 @@ async function prerenderShell(locale: Locale, address: string): Promise<string> 
   await chooseLocale(locale)
   const toasts = createToastChannel()
   const queryClient = createQueryClient(toasts.show)
+  // Thrown away with the render, so no query schedules its own removal: such a timer (gcTime, five minutes), set
+  // again as `clear` cancels the pending fetches, kept the build's process alive that long after its last write.
+  const defaults = queryClient.getDefaultOptions()
+  queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime: Infinity } })
   applyClusterAuth(false)
   queryClient.setQueryData(clusterAuthQuery.queryKey, { auth: false })
   const found = screenAt(address.slice(1))
