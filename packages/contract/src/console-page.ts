@@ -23,6 +23,7 @@ export const PRERENDERED_ADDRESSES = [
   '#/system/keys',
   '#/system/security',
   '#/system/audit',
+  '#/system/usage',
 ] as const
 
 /** The addresses that open the console's home. */

@@ -14,7 +14,14 @@ export const serverFeaturesQuery = apiQuery(api.getServerFeatures, undefined, un
 
 /** Whether the server has this feature; false until it said so. */
 export function useServerFeature(
-  feature: 'model_logs' | 'model_health' | 'model_restart' | 'model_fit' | 'cluster_history' | 'file_info',
+  feature:
+    | 'model_logs'
+    | 'model_health'
+    | 'model_restart'
+    | 'model_fit'
+    | 'cluster_history'
+    | 'file_info'
+    | 'quotas',
 ): boolean {
   const features = useQuery(serverFeaturesQuery)
   return features.data?.[feature] === true

@@ -8,4 +8,5 @@ export const PLATFORM_FEATURES = {
   cluster_history: true,
   model_fit: true,
   file_info: true,
+  quotas: true,
 }

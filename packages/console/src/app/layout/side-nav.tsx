@@ -8,6 +8,7 @@ import {
   DnsOutlinedIcon,
   GitHubIcon,
   HistoryIcon,
+  BarChartOutlinedIcon,
   MenuIcon,
   PeopleOutlinedIcon,
   RocketLaunchOutlinedIcon,
@@ -91,6 +92,12 @@ const SYSTEM_ENTRIES: Entry[] = [
     Icon: HistoryIcon,
     to: routes.system.href('audit'),
     scopes: scopesOf(api.searchAudit),
+  },
+  {
+    label: 'shell.nav.usage',
+    Icon: BarChartOutlinedIcon,
+    to: routes.system.href('usage'),
+    scopes: scopesOf(api.getUsage),
   },
 ]
 

@@ -113,6 +113,81 @@ describe('the System pages', () => {
     })
   })
 
+  it("set a user's limits: a value out of bounds said at its field and nothing sent, then saved whole", async () => {
+    const NONE = {
+      requests_per_minute: null,
+      tokens_per_minute: null,
+      requests_at_once: null,
+      token_budget: null,
+      soft_budget: null,
+      budget_period: 'day',
+    }
+    const USAGE = {
+      requests_last_minute: 2,
+      tokens_last_minute: 40,
+      requests_at_once: 0,
+      budget_used: 1234,
+      period_start: 0,
+      period_end: 86_400,
+      soft_reached: false,
+    }
+    const answer = (limits: object) => ({
+      subject_type: 'user',
+      subject: '1',
+      label: 'alice',
+      limits,
+      usage: USAGE,
+    })
+    const calls = serve('users', {
+      'GET /api/v1/admin/users': () => [ALICE],
+      'GET /api/v1/admin/users/1/limits': () => answer(NONE),
+      'PUT /api/v1/admin/users/1/limits': (init) => answer(JSON.parse(init.body as string) as object),
+    })
+    show('users')
+    fireEvent.click(await screen.findByRole('button', { name: 'Limits of alice' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Limits of user alice' })
+    expect(
+      await within(dialog).findByText(
+        'Now: 2 requests and 40 tokens in the last minute; 1,234 tokens today.',
+      ),
+    ).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText(/^Requests at once/), { target: { value: '10001' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('A whole number from 1 to 10,000')).toBeInTheDocument()
+    fireEvent.change(within(dialog).getByLabelText(/^Requests at once/), { target: { value: '' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Token budget/), { target: { value: '100000' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Soft budget/), { target: { value: '100000' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Must be below the token budget')).toBeInTheDocument()
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false)
+
+    fireEvent.change(within(dialog).getByLabelText(/^Soft budget/), { target: { value: '80000' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Requests per minute/), { target: { value: '60' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument())
+    const sent = calls.find((call) => call.method === 'PUT')
+    expect(JSON.parse(sent?.init.body as string)).toEqual({
+      ...NONE,
+      requests_per_minute: 60,
+      token_budget: 100_000,
+      soft_budget: 80_000,
+    })
+  })
+
+  it('say on a cluster that usage per user and key is the platform’s, and ask it nothing', async () => {
+    const calls = serve('users', {})
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      const { pathname } = new URL(url as string)
+      calls.push({ method: 'GET', path: pathname, query: '', init: {} })
+      return pathname === '/api/v1/console/features'
+        ? Response.json({ ...PLATFORM_FEATURES, mode: 'gateway', administration: 'users', quotas: false })
+        : new Response('{"detail":"Not Found"}', { status: 404 })
+    })
+    show('usage')
+    expect(await screen.findByText('Usage is kept by the platform')).toBeInTheDocument()
+    expect(calls.map((call) => call.path)).toEqual(['/api/v1/console/features'])
+  })
+
   it('show the key once, after it was created', async () => {
     serve('users', {
       'GET /api/v1/admin/keys': () => [],

@@ -2,6 +2,7 @@ import { api, scopesOf, type Route } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { Navigate, useParams } from 'react-router'
+import { Notice } from '../../components/notice'
 import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import type { MessageId } from '../../i18n/catalogue'
@@ -14,6 +15,7 @@ import { AuditPage } from './audit/audit-page'
 import { PermissionNotice } from './permission-notice'
 import { KeysPage } from './keys/keys-page'
 import { SecurityPage } from './security/security-page'
+import { UsagePage } from './usage/usage-page'
 import { UsersPage } from './users/users-page'
 
 /** Each page: its title, its content, and the list it reads, whose route says which scopes open the page. */
@@ -22,6 +24,7 @@ const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Rout
   keys: { title: 'shell.nav.keys', Content: KeysPage, list: api.listKeys },
   security: { title: 'shell.nav.security', Content: SecurityPage, list: api.getRateLimit },
   audit: { title: 'shell.nav.audit', Content: AuditPage, list: api.searchAudit },
+  usage: { title: 'shell.nav.usage', Content: UsagePage, list: api.getUsage },
 }
 
 /**
@@ -45,8 +48,12 @@ function SystemScreen({ page }: { page: Page }) {
   const lacked = lackedPermission(list)
   // Features that could not be had: the page asks the server itself, which says what it cannot do.
   const administration = features.data?.administration ?? (features.isError ? 'users' : undefined)
-  // The platform keeps its audit trail whoever signs in, and without auth too (docs/platform.md).
-  const available = administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
+  // The platform keeps its audit trail and usage whoever signs in, and without auth too (docs/platform.md); a
+  // cluster keeps no usage per user or key (docs/quotas.md).
+  const available =
+    page === 'usage'
+      ? features.data?.quotas !== false
+      : administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
   return (
     <>
       <PageHeader title={t(title)} />
@@ -56,6 +63,11 @@ function SystemScreen({ page }: { page: Page }) {
         <Spinner label={t('common.loading')} />
       ) : available ? (
         <Content />
+      ) : page === 'usage' || administration === 'users' ? (
+        // Only Usage is ever unavailable where the server keeps users: on a cluster, which keeps none per user.
+        <Notice severity="info" title={t('system.usage.unavailable.title')}>
+          {t('system.usage.unavailable.text')}
+        </Notice>
       ) : (
         <AdministrationNotice mode={administration} />
       )}
@@ -63,7 +75,7 @@ function SystemScreen({ page }: { page: Page }) {
   )
 }
 
-/** `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration). */
+/** `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), and Usage. */
 export function SystemPage() {
   const { page } = useParams()
   if (!isPage(page)) return <Navigate to={routes.system.href()} replace />

@@ -2,6 +2,7 @@ import { api } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
 import { api as client } from '../../../lib/api-client'
 import { urlOf } from '../../../lib/api-query'
+import { saveFile } from '../../../lib/save-file'
 
 /** The file name the server gives in its Content-Disposition, else one of the console's. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -11,20 +12,11 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 
 /**
  * `GET /api/v1/audit/export?{query}`: the platform's CSV of what the filters find, through the API client (its
- * token renewal and error model), saved through an object URL and a download link.
+ * token renewal and error model), saved as a download.
  */
 export async function exportAudit(query: string): Promise<void> {
   const response = await client.download(urlOf(api.exportAudit, undefined, query), 'text/csv')
-  const blob = await response.blob()
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileNameOf(response.headers.get('content-disposition'), 'audit.csv')
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // After the click has handed the file to the browser.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
+  saveFile(await response.blob(), fileNameOf(response.headers.get('content-disposition'), 'audit.csv'))
 }
 
 /** Exports as CSV; a failure reaches the toast. */

@@ -9,13 +9,18 @@ import { permissionFor } from '../../../lib/permission'
 import { useDeleteApiKey, useUpdateApiKey } from '../api/system-changes'
 import { useApiKeys } from '../api/system-reads'
 import { SystemQuery } from '../system-query'
+import { useServerFeature } from '../../../lib/server-features'
+import { LimitsDialog } from '../limits/limits-dialog'
 import { CreateKeyDialog } from './create-key-dialog'
 import { KeyCreatedDialog } from './key-created-dialog'
 import { KeysTable } from './keys-table'
 import '../system.css'
 
 type Open =
-  { dialog: 'create' } | { dialog: 'created'; key: CreatedKey } | { dialog: 'delete'; key: ApiKey } | null
+  | { dialog: 'create' }
+  | { dialog: 'created'; key: CreatedKey }
+  | { dialog: 'delete' | 'limits'; key: ApiKey }
+  | null
 
 /**
  * API Keys (`keys:create` or `keys:manage`): with `keys:create` alone the list holds the caller's own keys, and
@@ -28,6 +33,7 @@ export function KeysPage() {
   const remove = useDeleteApiKey()
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
+  const quotas = useServerFeature('quotas')
   const manages = mayOpen(['keys:manage'])
   // keys:manage alone lists and changes everyone's keys but makes none (POST needs keys:create).
   const creating = permissionFor('keys:create')
@@ -63,6 +69,7 @@ export function KeysPage() {
                 ? {
                     onEnable: (key, enabled) => update.mutate({ id: key.id, enabled }),
                     onDelete: (key) => setOpen({ dialog: 'delete', key }),
+                    onLimits: quotas ? (key) => setOpen({ dialog: 'limits', key }) : null,
                   }
                 : null
             }
@@ -73,6 +80,12 @@ export function KeysPage() {
         <CreateKeyDialog onClose={close} onCreated={(key) => setOpen({ dialog: 'created', key })} />
       )}
       {open?.dialog === 'created' && <KeyCreatedDialog created={open.key} onClose={close} />}
+      {open?.dialog === 'limits' && (
+        <LimitsDialog
+          subject={{ kind: 'key', id: open.key.id, name: open.key.name ?? open.key.key_prefix }}
+          onClose={close}
+        />
+      )}
       <ConfirmDialog
         open={open?.dialog === 'delete'}
         text={

@@ -23,7 +23,12 @@ interface KeysTableProps {
   /** When the list was read: a key whose expiry is before it has expired. */
   readAt: number
   /** With `keys:manage`: enable or disable, delete. Without, the table only lists. */
-  manage: { onEnable: (key: ApiKey, enabled: boolean) => void; onDelete: (key: ApiKey) => void } | null
+  manage: {
+    onEnable: (key: ApiKey, enabled: boolean) => void
+    onDelete: (key: ApiKey) => void
+    /** Where the server keeps limits (the platform): a key's limits. */
+    onLimits: ((key: ApiKey) => void) | null
+  } | null
 }
 
 /** When the key ends: Never, or its time (and that it has passed). */
@@ -87,14 +92,25 @@ export function KeysTable({ keys, readAt, manage }: KeysTableProps) {
             <td className="system-nowrap">{formatTime(key.created_at)}</td>
             {manage && (
               <td>
-                <Button
-                  size="small"
-                  color="error"
-                  aria-label={t('system.deleteOf', { name })}
-                  onClick={() => manage.onDelete(key)}
-                >
-                  {t('system.delete')}
-                </Button>
+                <span className="system-actions">
+                  {manage.onLimits && (
+                    <Button
+                      size="small"
+                      aria-label={t('system.limits.of', { name })}
+                      onClick={() => manage.onLimits?.(key)}
+                    >
+                      {t('system.limits.edit')}
+                    </Button>
+                  )}
+                  <Button
+                    size="small"
+                    color="error"
+                    aria-label={t('system.deleteOf', { name })}
+                    onClick={() => manage.onDelete(key)}
+                  >
+                    {t('system.delete')}
+                  </Button>
+                </span>
               </td>
             )}
           </tr>

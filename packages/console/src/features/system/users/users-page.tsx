@@ -8,6 +8,8 @@ import { tokenScopes } from '../../../lib/auth'
 import { useDeleteUser, useUpdateUser } from '../api/system-changes'
 import { useUsers } from '../api/system-reads'
 import { SystemQuery } from '../system-query'
+import { useServerFeature } from '../../../lib/server-features'
+import { LimitsDialog } from '../limits/limits-dialog'
 import { CreateUserDialog } from './create-user-dialog'
 import { PasswordDialog } from './password-dialog'
 import { PermissionsDialog } from './permissions-dialog'
@@ -15,7 +17,8 @@ import { userLimits } from './user-limits'
 import { UsersTable } from './users-table'
 import '../system.css'
 
-type Open = { dialog: 'create' } | { dialog: 'permissions' | 'password' | 'delete'; user: AdminUser } | null
+type Open =
+  { dialog: 'create' } | { dialog: 'permissions' | 'limits' | 'password' | 'delete'; user: AdminUser } | null
 
 /** Users (`users:manage`): the server's users; create, enable or disable, permissions, a new password, delete. */
 export function UsersPage() {
@@ -25,6 +28,7 @@ export function UsersPage() {
   const remove = useDeleteUser()
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
+  const quotas = useServerFeature('quotas')
 
   return (
     <>
@@ -45,6 +49,7 @@ export function UsersPage() {
             limitsOf={(user) => userLimits(user, data, tokenScopes())}
             onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
             onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
+            onLimits={quotas ? (user) => setOpen({ dialog: 'limits', user }) : null}
             onPassword={(user) => setOpen({ dialog: 'password', user })}
             onDelete={(user) => setOpen({ dialog: 'delete', user })}
           />
@@ -53,6 +58,12 @@ export function UsersPage() {
       {open?.dialog === 'create' && <CreateUserDialog onClose={close} />}
       {open?.dialog === 'permissions' && <PermissionsDialog user={open.user} onClose={close} />}
       {open?.dialog === 'password' && <PasswordDialog user={open.user} onClose={close} />}
+      {open?.dialog === 'limits' && (
+        <LimitsDialog
+          subject={{ kind: 'user', id: open.user.id, name: open.user.username }}
+          onClose={close}
+        />
+      )}
       <ConfirmDialog
         open={open?.dialog === 'delete'}
         text={

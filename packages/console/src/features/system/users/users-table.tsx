@@ -23,6 +23,8 @@ interface UsersTableProps {
   limitsOf: (user: AdminUser) => UserLimits
   onEnable: (user: AdminUser, enabled: boolean) => void
   onPermissions: (user: AdminUser) => void
+  /** Where the server keeps limits (the platform): a user's limits. */
+  onLimits: ((user: AdminUser) => void) | null
   onPassword: (user: AdminUser) => void
   onDelete: (user: AdminUser) => void
 }
@@ -42,6 +44,7 @@ export function UsersTable({
   limitsOf,
   onEnable,
   onPermissions,
+  onLimits,
   onPassword,
   onDelete,
 }: UsersTableProps) {
@@ -62,6 +65,16 @@ export function UsersTable({
             limit: limits.permissions,
             onClick: () => onPermissions(user),
           },
+          ...(onLimits
+            ? [
+                {
+                  text: t('system.limits.edit'),
+                  label: t('system.limits.of', { name: user.username }),
+                  limit: null,
+                  onClick: () => onLimits(user),
+                },
+              ]
+            : []),
           {
             text: t('system.users.password.submit'),
             label: t('system.users.password.of', { username: user.username }),
