@@ -42,6 +42,8 @@ export const AUDIT_STATUSES = [
   'unauthorized',
   'ip_banned',
   'key_banned',
+  // The platform's own: refused for a limit of the user, key or model (docs/quotas.md).
+  'limited',
 ] as const
 
 const Text = z.optional(z.string().check(z.maxLength(256)))

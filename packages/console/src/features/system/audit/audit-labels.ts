@@ -24,6 +24,7 @@ const STATUS_LABELS: Record<(typeof AUDIT_STATUSES)[number], MessageId> = {
   unauthorized: 'system.audit.status.unauthorized',
   ip_banned: 'system.audit.status.ipBanned',
   key_banned: 'system.audit.status.keyBanned',
+  limited: 'system.audit.status.limited',
 }
 
 const said = <K extends string>(labels: Record<K, MessageId>, value: string): string =>
