@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { postChat, testApp, testConfig, TINY_CHAT } from './helper.js'
 import { sample } from './runtime-helper.js'
-import { as, makeKey, member, signedInUser, storeApp } from './store-helper.js'
+import { as, FIRST, makeKey, member, signedInUser, storeApp } from './store-helper.js'
 
 // Limits and usage through the API, on the real platform with a real tiny model (docs/quotas.md).
 
@@ -215,6 +215,66 @@ describe('limits and usage', () => {
     const bob = await signedInUser(app, admin, member('bob', ['models:read']))
     expect((await setLimits(app, '/api/v1/admin/users/1/limits', bob, {})).statusCode).toBe(403)
     expect((await setLimits(app, url, bob, {})).statusCode).toBe(403)
+  })
+
+  it('nobody widens their own limits; a key learns only the limits of the models it reaches', async () => {
+    const { app, admin } = await storeApp()
+    await launchTiny(app, admin)
+    const carol = await signedInUser(
+      app,
+      admin,
+      member('carol', ['users:manage', 'keys:manage', 'keys:create', 'models:read']),
+    )
+    await signedInUser(app, admin, member('dave', ['models:read']))
+    const ids = Object.fromEntries(
+      (await app.inject({ url: '/v1/admin/users', headers: admin }))
+        .json<{ id: number; username: string }[]>()
+        .map((user) => [user.username, user.id]),
+    )
+    const userUrl = (name: string) => `/api/v1/admin/users/${String(ids[name])}/limits`
+    const keyUrl = (key: { id: number }) => `/api/v1/admin/keys/${String(key.id)}/limits`
+    const refused = async (url: string, detail: string) => {
+      const answer = await setLimits(app, url, carol, { requests_per_minute: 10_000 })
+      expect(answer.statusCode, url).toBe(403)
+      expect(answer.json()).toEqual({ detail })
+      expect((await app.inject({ url, headers: admin })).json()).toMatchObject({ limits: NONE })
+    }
+
+    // A user manager limits others, not themselves nor an administrator.
+    await refused(userUrl('carol'), 'Only an administrator may change your own limits')
+    await refused(userUrl(FIRST.username), 'Non-admin cannot perform this action on an admin user')
+    expect((await setLimits(app, userUrl('dave'), carol, { requests_per_minute: 5 })).statusCode).toBe(200)
+
+    // A key manager: not their own keys (a key acts as its owner), nor an administrator's.
+    const own = await makeKey(app, carol, { name: 'carol-key' })
+    const adminKey = await makeKey(app, admin, { name: 'admin-key' })
+    const daveKey = await makeKey(app, admin, { name: 'dave-key', owner: ids.dave })
+    await refused(keyUrl(own), 'Only an administrator may change the limits of your own API keys')
+    await refused(keyUrl(adminKey), "Non-admin cannot change the limits of an admin user's API keys")
+    expect((await setLimits(app, keyUrl(daveKey), carol, { requests_per_minute: 5 })).statusCode).toBe(200)
+
+    // An administrator sets anyone's, their own included.
+    for (const url of [userUrl('carol'), userUrl(FIRST.username), keyUrl(own), keyUrl(adminKey)])
+      expect((await setLimits(app, url, admin, { requests_per_minute: 7 })).statusCode, url).toBe(200)
+
+    // The caller's own quota names only the models its key reaches.
+    expect(
+      (await setLimits(app, '/api/v1/models/tiny/limits', admin, { requests_per_minute: 9 })).statusCode,
+    ).toBe(200)
+    const quotaModels = async (key: { key: string }) =>
+      (await app.inject({ url: '/api/v1/quota', headers: as(key.key) }))
+        .json<{ models: { subject: string }[] }>()
+        .models.map((model) => model.subject)
+    const toTiny = await makeKey(app, admin, {
+      name: 'to-tiny',
+      model_permissions: [{ permission_type: 'model_id', permission_value: 'tiny' }],
+    })
+    const elsewhere = await makeKey(app, admin, {
+      name: 'elsewhere',
+      model_permissions: [{ permission_type: 'model_id', permission_value: 'another' }],
+    })
+    expect(await quotaModels(toTiny)).toEqual(['tiny'])
+    expect(await quotaModels(elsewhere)).toEqual([])
   })
 
   it(

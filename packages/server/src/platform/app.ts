@@ -76,7 +76,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     usage,
     store: administration.store,
     reason: administration.noStoreReason,
-    modelRuns,
+    modelTypeOf: (uid) => models.find(uid)?.plan.type,
   })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   const { store: _store, noStoreReason: _reason, ...told } = administration

@@ -5,8 +5,8 @@ import {
   type SubjectLimits,
   type SubjectType,
 } from '@serving-console/contract'
-import type { FastifyInstance } from 'fastify'
-import type { KeyStore } from '../../admin/auth/api-keys.js'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { keyReaches, type KeyStore } from '../../admin/auth/api-keys.js'
 import { holds } from '../../admin/auth/authenticator.js'
 import type { UserStore } from '../../admin/auth/user-store.js'
 import { HttpError } from '../../http/http-error.js'
@@ -23,7 +23,8 @@ export interface QuotaRouteOptions {
   store: { users: UserStore; keys: KeyStore } | null
   /** Why there are no users or keys to limit here. */
   reason: string
-  modelRuns: (uid: string) => boolean
+  /** A running model's type; undefined for a model not running. */
+  modelTypeOf: (uid: string) => string | undefined
   clock?: () => number
 }
 
@@ -34,7 +35,8 @@ const DAY_MS = 86_400_000
  * beside them in the administration, a model's beside it), the caller's own quota, and usage by step.
  */
 export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptions) {
-  const { quota, limits, usage, modelRuns } = options
+  const { quota, limits, usage, modelTypeOf } = options
+  const modelRuns = (uid: string) => modelTypeOf(uid) !== undefined
   const clock = options.clock ?? Date.now
   const store = () => {
     if (!options.store) throw new HttpError(400, options.reason)
@@ -74,6 +76,26 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     return answer(type, String(id), subject)
   }
 
+  /**
+   * Nobody widens their own limits (docs/security.md): who is not an administrator changes neither their own, nor
+   * an administrator's (v3's takeover guard), nor those of a key they own — a key acts as its owner.
+   */
+  const mayChangeUser = (request: FastifyRequest, id: number) => {
+    if (request.admin) return
+    if (request.identity?.userId === id)
+      throw new HttpError(403, 'Only an administrator may change your own limits')
+    if (options.store?.users.byId(id)?.permissions.includes('admin'))
+      throw new HttpError(403, 'Non-admin cannot perform this action on an admin user')
+  }
+  const mayChangeKey = (request: FastifyRequest, id: number) => {
+    const owner = options.store?.keys.byId(id)?.user_id
+    if (request.admin || owner === null || owner === undefined) return
+    if (request.identity?.userId === owner)
+      throw new HttpError(403, 'Only an administrator may change the limits of your own API keys')
+    if (options.store?.users.byId(owner)?.permissions.includes('admin'))
+      throw new HttpError(403, "Non-admin cannot change the limits of an admin user's API keys")
+  }
+
   const user = (id: number) => {
     store()
     const subject = userSubject(id)
@@ -94,15 +116,19 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
   serve(app, api.getUserLimits, (request) =>
     answer('user', String(request.params.user_id), user(request.params.user_id)),
   )
-  serve(app, api.setUserLimits, (request) =>
-    set('user', request.params.user_id, user(request.params.user_id), request.body),
-  )
+  serve(app, api.setUserLimits, (request) => {
+    const subject = user(request.params.user_id)
+    mayChangeUser(request, request.params.user_id)
+    return set('user', request.params.user_id, subject, request.body)
+  })
   serve(app, api.getKeyLimits, (request) =>
     answer('key', String(request.params.key_id), key(request.params.key_id)),
   )
-  serve(app, api.setKeyLimits, (request) =>
-    set('key', request.params.key_id, key(request.params.key_id), request.body),
-  )
+  serve(app, api.setKeyLimits, (request) => {
+    const subject = key(request.params.key_id)
+    mayChangeKey(request, request.params.key_id)
+    return set('key', request.params.key_id, subject, request.body)
+  })
   serve(app, api.getModelLimits, (request) =>
     answer('model', request.params.model_uid, model(request.params.model_uid)),
   )
@@ -129,11 +155,16 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     const identity = request.identity
     const ownUser = identity?.userId !== undefined ? userSubject(identity.userId) : undefined
     const ownKey = identity?.key ? keySubject(identity.key.id) : undefined
+    // Only the models the caller reaches: a key kept to some models learns nothing of the others.
+    const reaches = (uid: string) => {
+      const type = modelTypeOf(uid)
+      return type !== undefined && (!identity?.key || keyReaches(identity.key.permissions, { id: uid, type }))
+    }
     const models = limits
       .subjects()
       .filter((subject) => subject.startsWith('model:'))
       .map((subject) => subject.slice('model:'.length))
-      .filter(modelRuns)
+      .filter(reaches)
       .map((uid) => answer('model', uid, modelSubject(uid)))
     return {
       user:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createKeyRequest, describeAccess, expiryFor, permissionsFor } from './key-access'
+import type { ApiKey } from '@serving-console/contract'
+import { createKeyRequest, describeAccess, expiryFor, keyLimitsReason, permissionsFor } from './key-access'
 
 describe('describeAccess', () => {
   it('says All models for none, or for an `all` among them', () => {
@@ -49,5 +50,15 @@ describe('the create request', () => {
     expect(
       createKeyRequest({ name: 'ci', description: 'for CI', expires: '2099-01-02', access: { kind: 'all' } }),
     ).toMatchObject({ description: 'for CI', expires_at: '2099-01-02T23:59:59' })
+  })
+})
+
+describe('keyLimitsReason', () => {
+  it('offers nobody but an administrator the limits of their own keys', () => {
+    const key = { id: 3, owner_username: 'carol' } as ApiKey
+    expect(keyLimitsReason(key, ['keys:manage'], 'carol')).toMatch(/your own API keys/)
+    expect(keyLimitsReason(key, ['keys:manage'], 'dave')).toBeNull()
+    expect(keyLimitsReason(key, ['admin'], 'carol')).toBeNull()
+    expect(keyLimitsReason(key, null, null)).toBeNull()
   })
 })

@@ -1,4 +1,4 @@
-import type { CreateKeyRequest, ModelPermission } from '@serving-console/contract'
+import type { ApiKey, CreateKeyRequest, ModelPermission } from '@serving-console/contract'
 import { t } from '../../../i18n/i18n'
 
 /** The model types a key can be kept to (upstream v3's). */
@@ -47,4 +47,18 @@ export function createKeyRequest(form: {
     expires_at: expiryFor(form.expires),
     model_permissions: permissionsFor(form.access),
   }
+}
+
+/**
+ * Why a key's limits are not offered, as the server decides it (docs/quotas.md): a key acts as its owner, so
+ * nobody but an administrator changes the limits of their own keys. `held`, `caller`: the caller's scopes and user
+ * name, null when unknown (the server decides).
+ */
+export function keyLimitsReason(
+  key: ApiKey,
+  held: readonly string[] | null,
+  caller: string | null,
+): string | null {
+  if (held === null || held.includes('admin') || caller === null) return null
+  return key.owner_username === caller ? t('system.limits.reason.ownKey') : null
 }

@@ -4,13 +4,14 @@ import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
-import { mayOpen } from '../../../lib/auth'
+import { mayOpen, tokenScopes, tokenSubject } from '../../../lib/auth'
 import { permissionFor } from '../../../lib/permission'
 import { useDeleteApiKey, useUpdateApiKey } from '../api/system-changes'
 import { useApiKeys } from '../api/system-reads'
 import { SystemQuery } from '../system-query'
 import { useServerFeature } from '../../../lib/server-features'
 import { LimitsDialog } from '../limits/limits-dialog'
+import { keyLimitsReason } from './key-access'
 import { CreateKeyDialog } from './create-key-dialog'
 import { KeyCreatedDialog } from './key-created-dialog'
 import { KeysTable } from './keys-table'
@@ -70,6 +71,7 @@ export function KeysPage() {
                     onEnable: (key, enabled) => update.mutate({ id: key.id, enabled }),
                     onDelete: (key) => setOpen({ dialog: 'delete', key }),
                     onLimits: quotas ? (key) => setOpen({ dialog: 'limits', key }) : null,
+                    limitsReason: (key) => keyLimitsReason(key, tokenScopes(), tokenSubject()),
                   }
                 : null
             }

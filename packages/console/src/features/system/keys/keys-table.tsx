@@ -28,6 +28,8 @@ interface KeysTableProps {
     onDelete: (key: ApiKey) => void
     /** Where the server keeps limits (the platform): a key's limits. */
     onLimits: ((key: ApiKey) => void) | null
+    /** Why a key's limits are not offered; null where they are. */
+    limitsReason: (key: ApiKey) => string | null
   } | null
 }
 
@@ -55,6 +57,8 @@ export function KeysTable({ keys, readAt, manage }: KeysTableProps) {
     >
       {keys.map((key) => {
         const name = key.name ?? key.key_prefix
+        const limitsReason = manage?.onLimits ? manage.limitsReason(key) : null
+        const reasonId = `key-${String(key.id)}-limits`
         return (
           <tr key={key.id}>
             <th scope="row">
@@ -97,6 +101,8 @@ export function KeysTable({ keys, readAt, manage }: KeysTableProps) {
                     <Button
                       size="small"
                       aria-label={t('system.limits.of', { name })}
+                      disabled={limitsReason !== null}
+                      aria-describedby={limitsReason ? reasonId : undefined}
                       onClick={() => manage.onLimits?.(key)}
                     >
                       {t('system.limits.edit')}
@@ -111,6 +117,11 @@ export function KeysTable({ keys, readAt, manage }: KeysTableProps) {
                     {t('system.delete')}
                   </Button>
                 </span>
+                {limitsReason && (
+                  <span id={reasonId} className="muted system-reason">
+                    {limitsReason}
+                  </span>
+                )}
               </td>
             )}
           </tr>

@@ -35,6 +35,18 @@ describe('userLimits', () => {
       permissions: null,
       password: null,
       remove: null,
+      quota: null,
     })
+  })
+
+  it('offers nobody but an administrator their own limits', () => {
+    const [admin, manager] = [user(1, ['admin']), user(2, ['users:manage'])]
+    const users = [admin, manager]
+    expect(userLimits(manager, users, ['users:manage'], 'u2').quota).toMatch(
+      /administrator may change your own/,
+    )
+    expect(userLimits(admin, users, ['users:manage'], 'u2').quota).toMatch(/Only an administrator/)
+    expect(userLimits(user(3, []), users, ['users:manage'], 'u2').quota).toBeNull()
+    expect(userLimits(admin, users, ['admin'], 'u1').quota).toBeNull()
   })
 })

@@ -4,7 +4,7 @@ import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
-import { tokenScopes } from '../../../lib/auth'
+import { tokenScopes, tokenSubject } from '../../../lib/auth'
 import { useDeleteUser, useUpdateUser } from '../api/system-changes'
 import { useUsers } from '../api/system-reads'
 import { SystemQuery } from '../system-query'
@@ -46,7 +46,7 @@ export function UsersPage() {
         {(data) => (
           <UsersTable
             users={data}
-            limitsOf={(user) => userLimits(user, data, tokenScopes())}
+            limitsOf={(user) => userLimits(user, data, tokenScopes(), tokenSubject())}
             onEnable={(user, enabled) => update.mutate({ id: user.id, enabled })}
             onPermissions={(user) => setOpen({ dialog: 'permissions', user })}
             onLimits={quotas ? (user) => setOpen({ dialog: 'limits', user }) : null}

@@ -70,7 +70,7 @@ export function UsersTable({
                 {
                   text: t('system.limits.edit'),
                   label: t('system.limits.of', { name: user.username }),
-                  limit: null,
+                  limit: limits.quota,
                   onClick: () => onLimits(user),
                 },
               ]
