@@ -4,8 +4,8 @@ import { expectAccessible } from '../support/axe'
 import { api } from '../support/console-pages'
 import { forgetAllModels } from '../support/models'
 
-// Limits and usage (docs/quotas.md) as a user sees them: a model held to one request a minute refuses the second,
-// and the Usage page says what the API answered, in its table, its limits and its CSV.
+// Limits and usage (docs/quotas.md) as a user sees them: a model held, on the Usage page, to one request a minute
+// refuses the second, and the page says what the API answered, in its table, its limits and its CSV.
 
 test.beforeEach(async ({ request }) => forgetAllModels(request, api))
 test.afterEach(async ({ request }) => forgetAllModels(request, api))
@@ -18,17 +18,19 @@ test('the Usage page shows what the API answered, the limit that bit, and export
     data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'metered' },
   })
   expect(launched.status()).toBe(200)
-  const limited = await request.put(api('/api/v1/models/metered/limits'), {
-    data: {
-      requests_per_minute: 1,
-      tokens_per_minute: null,
-      requests_at_once: null,
-      token_budget: null,
-      soft_budget: null,
-      budget_period: 'day',
-    },
-  })
-  expect(limited.status()).toBe(200)
+  // An administrator (auth is off: everyone is) sets the model's limits on the Usage page.
+  await page.goto('#/system/usage')
+  const set = page.getByRole('region', { name: 'Limits set' })
+  await expect(set.getByText('No user, API key or model has limits.')).toBeVisible()
+  await expect(set.getByRole('combobox', { name: 'Running model' })).toHaveText('metered')
+  await set.getByRole('button', { name: 'Set its limits' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Limits of model metered' })
+  await dialog.getByRole('textbox', { name: 'Requests per minute' }).fill('1')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(set.getByText('Model metered (everyone)')).toBeVisible()
+  await expect(set.getByRole('button', { name: 'Limits of model metered' })).toBeVisible()
+
   const chat = { model: 'metered', messages: [{ role: 'user', content: 'Hello' }], max_tokens: 6 }
   const first = await request.post(api('/v1/chat/completions'), { data: chat })
   expect(first.status()).toBe(200)
@@ -39,7 +41,7 @@ test('the Usage page shows what the API answered, the limit that bit, and export
     'Limit of model metered: 1 requests per minute',
   )
 
-  await page.goto('#/system/usage')
+  await page.reload()
   await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible()
   const limits = page.getByRole('region', { name: 'Your limits' })
   await expect(limits.getByText('Model metered (everyone)')).toBeVisible()

@@ -149,8 +149,22 @@ export const UsageRow = z.object({
 })
 export type UsageRow = z.infer<typeof UsageRow>
 
+/** A model's worker time in a step: what it held of the machine, whether or not it was answering. */
+export const WorkerRow = z.object({
+  /** The step's start (Unix seconds, UTC). */
+  at: z.number(),
+  model: z.string(),
+  /** Seconds its worker processes ran (replicas × time; sampled every 15 s: docs/quotas.md). */
+  worker_seconds: z.number(),
+  /** Seconds of GPUs held (GPUs per worker × worker seconds); 0 where the workers run on the CPU. */
+  gpu_seconds: z.number(),
+})
+export type WorkerRow = z.infer<typeof WorkerRow>
+
 export const UsageAnswer = z.object({
   rows: z.array(UsageRow),
+  /** Each model's worker time by step, for whoever sees everyone's usage asking for no user or key; else empty. */
+  workers: z.array(WorkerRow),
   /** More rows matched than an answer holds: narrow the question. */
   truncated: z.boolean(),
 })

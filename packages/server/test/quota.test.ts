@@ -7,6 +7,7 @@ import { MinuteWindow } from '../src/platform/quota/minute-window.js'
 import { periodOf } from '../src/platform/quota/periods.js'
 import { Quota, type Subject } from '../src/platform/quota/quota.js'
 import { percentile, UsageStore } from '../src/platform/quota/usage-store.js'
+import { WorkerTime, type LiveWorkers } from '../src/platform/quota/worker-time.js'
 import { tempDir } from './helper.js'
 
 // The limits' arithmetic on an injected clock: each kind refuses at the right moment with the right Retry-After.
@@ -216,5 +217,34 @@ describe('usage percentiles', () => {
     expect(percentile(new Array<number>(12).fill(0), 0.5)).toBeNull()
     // The open bucket says its lower edge.
     expect(percentile([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], 0.5)).toBe(60_000)
+  })
+})
+
+describe('worker time', () => {
+  it('adds each model its live workers × the time since the last read, split at the hour; GPUs apart', () => {
+    const { usage, advance, now } = quotaAt()
+    let live: LiveWorkers[] = [{ uid: 'm1', workers: 2, gpus: 0 }]
+    const time = new WorkerTime(usage, () => live, now)
+    advance(30 * 60_000)
+    time.read()
+    // The next read spans the hour: 30 minutes to 10:00's row, 15 minutes to 11:00's, with a GPU model too.
+    live = [...live, { uid: 'm2', workers: 1, gpus: 4 }]
+    advance(45 * 60_000)
+    time.read()
+    live = []
+    advance(60_000)
+    time.read()
+    const answer = usage.query({ since: T0, until: now(), step: 'hour', workers: true })
+    expect(answer.workers).toEqual([
+      { at: T0 / 1000 + 3600, model: 'm1', worker_seconds: 2 * 15 * 60, gpu_seconds: 0 },
+      { at: T0 / 1000 + 3600, model: 'm2', worker_seconds: 15 * 60, gpu_seconds: 4 * 15 * 60 },
+      { at: T0 / 1000, model: 'm1', worker_seconds: 2 * 60 * 60, gpu_seconds: 0 },
+      { at: T0 / 1000, model: 'm2', worker_seconds: 30 * 60, gpu_seconds: 4 * 30 * 60 },
+    ])
+    expect(usage.query({ since: T0, until: now(), step: 'day', model: 'm2', workers: true }).workers).toEqual(
+      [{ at: Date.UTC(2026, 10, 27) / 1000, model: 'm2', worker_seconds: 45 * 60, gpu_seconds: 4 * 45 * 60 }],
+    )
+    // Only for whoever sees everyone's usage.
+    expect(usage.query({ since: T0, until: now(), step: 'hour', workers: false }).workers).toEqual([])
   })
 })

@@ -325,6 +325,13 @@ describe('limits and usage', () => {
         usage: { budget_used: counted.budget_used },
       })
       expect((await postChat(again, HELLO)).statusCode).toBe(429)
+      // The first server counted its worker's time up to its close.
+      const since = Math.floor(Date.now() / 1000) - 7200
+      const workers = (await again.inject({ url: `/api/v1/usage?since=${String(since)}` })).json<{
+        workers: { model: string; worker_seconds: number; gpu_seconds: number }[]
+      }>().workers
+      expect(workers.map((row) => row.model)).toContain('tiny')
+      expect(workers.reduce((sum, row) => sum + row.worker_seconds, 0)).toBeGreaterThan(0)
     },
   )
 })

@@ -15,6 +15,7 @@ import { installQuotas } from './quota/quota-plugin.js'
 import { quotaRoutes } from './quota/quota-routes.js'
 import { UsageMetrics } from './quota/usage-metrics.js'
 import { UsageStore } from './quota/usage-store.js'
+import { WorkerTime } from './quota/worker-time.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.decorate('platform', { catalogue, customModels, cache, models })
   // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers
   // stop, so nothing keeps the close waiting. A server killed outright loses its workers through their IPC channel.
+  // Each model's worker time, its last interval counted before the workers stop (the hooks run in order).
+  const usage = new UsageStore(db)
+  const workerTime = new WorkerTime(usage, () => models.workerTime())
+  app.addHook('onReady', () => workerTime.start())
+  app.addHook('preClose', () => workerTime.stop())
   app.addHook('preClose', () => models.shutdown())
   app.addHook('onClose', () => db.close())
 
@@ -67,7 +73,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the inference routes: its hook covers them.
   const modelRuns = (uid: string) => models.find(uid) !== undefined
   const limits = new LimitStore(db)
-  const usage = new UsageStore(db)
   const quota = new Quota(limits, usage)
   installQuotas(app, { quota, usage, metrics: new UsageMetrics(parts.metrics.registry), modelRuns })
   await app.register(quotaRoutes, {

@@ -131,6 +131,14 @@ const MIGRATIONS: string[] = [
      ${USAGE_COLUMNS_SQL},
      PRIMARY KEY (hour, user, key_id, model)
    ) WITHOUT ROWID`,
+  // Each model's worker time per hour: replicas × seconds their processes ran, and GPUs × that (docs/quotas.md).
+  `CREATE TABLE model_hours (
+     hour INTEGER NOT NULL,
+     model TEXT NOT NULL,
+     worker_ms REAL NOT NULL DEFAULT 0,
+     gpu_ms REAL NOT NULL DEFAULT 0,
+     PRIMARY KEY (hour, model)
+   ) WITHOUT ROWID`,
 ]
 
 export type Db = Sqlite

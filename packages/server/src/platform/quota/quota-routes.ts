@@ -190,6 +190,8 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
       user: everyone ? request.query.user : identity.username,
       keyId: key_id,
       model,
+      // A model's worker time is no one user's: answered to whoever sees everyone's, asking for no user or key.
+      workers: everyone && request.query.user === undefined && key_id === undefined,
     })
   })
 }

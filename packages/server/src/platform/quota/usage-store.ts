@@ -1,4 +1,4 @@
-import { USAGE_MAX_ROWS, type UsageRow } from '@serving-console/contract'
+import { USAGE_MAX_ROWS, type UsageRow, type WorkerRow } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
 
 /**
@@ -111,10 +111,30 @@ export class UsageStore {
       ...firstToken,
       ...duration,
     )
-    if (hour > this.pruned) {
-      this.pruned = hour
-      this.db.run('DELETE FROM usage_hours WHERE hour < ?', (hour - USAGE_KEPT_DAYS * 24 * HOUR_MS) / 1000)
-    }
+    this.prune(hour)
+  }
+
+  /** Adds worker time to `model`'s hour that holds `at` (ms): `workerMs` of processes, `gpuMs` of GPUs. */
+  recordWorkerTime(at: number, model: string, workerMs: number, gpuMs: number): void {
+    const hour = Math.floor(at / HOUR_MS) * HOUR_MS
+    this.db.run(
+      `INSERT INTO model_hours (hour, model, worker_ms, gpu_ms) VALUES (?, ?, ?, ?)
+       ON CONFLICT (hour, model) DO UPDATE SET worker_ms = worker_ms + excluded.worker_ms,
+         gpu_ms = gpu_ms + excluded.gpu_ms`,
+      hour / 1000,
+      model,
+      workerMs,
+      gpuMs,
+    )
+    this.prune(hour)
+  }
+
+  private prune(hour: number) {
+    if (hour <= this.pruned) return
+    this.pruned = hour
+    const before = (hour - USAGE_KEPT_DAYS * 24 * HOUR_MS) / 1000
+    this.db.run('DELETE FROM usage_hours WHERE hour < ?', before)
+    this.db.run('DELETE FROM model_hours WHERE hour < ?', before)
   }
 
   /** Tokens (prompt and generated) a user, key or model used since `since` (ms): what a budget counts. */
@@ -145,7 +165,9 @@ export class UsageStore {
     user?: string | undefined
     keyId?: number | undefined
     model?: string | undefined
-  }): { rows: UsageRow[]; truncated: boolean } {
+    /** Whether to answer each model's worker time too (it is no one user's). */
+    workers: boolean
+  }): { rows: UsageRow[]; workers: WorkerRow[]; truncated: boolean } {
     const step = question.step === 'day' ? 86_400 : 3600
     const where = ['u.hour >= ?', 'u.hour < ?']
     const params: (string | number)[] = [Math.floor(question.since / 1000), Math.ceil(question.until / 1000)]
@@ -172,9 +194,11 @@ export class UsageStore {
       ...params,
       USAGE_MAX_ROWS + 1,
     ) as Record<string, number | string | null>[]
-    const truncated = rows.length > USAGE_MAX_ROWS
+    const workers = question.workers ? this.workerRows(question, step) : []
+    const truncated = rows.length > USAGE_MAX_ROWS || workers.length > USAGE_MAX_ROWS
     return {
       truncated,
+      workers: workers.slice(0, USAGE_MAX_ROWS),
       rows: rows.slice(0, USAGE_MAX_ROWS).map((row) => {
         const firstToken = FIRST_TOKEN.map((name) => Number(row[name]))
         const duration = DURATION.map((name) => Number(row[name]))
@@ -197,5 +221,29 @@ export class UsageStore {
         }
       }),
     }
+  }
+
+  private workerRows(
+    question: { since: number; until: number; model?: string | undefined },
+    step: number,
+  ): WorkerRow[] {
+    const model = question.model === undefined ? '' : 'AND model = ?'
+    const rows = this.db.all(
+      `SELECT (hour / ${String(step)}) * ${String(step)} AS at, model, SUM(worker_ms) AS worker_ms,
+         SUM(gpu_ms) AS gpu_ms
+       FROM model_hours WHERE hour >= ? AND hour < ? ${model}
+       GROUP BY at, model ORDER BY at DESC, model LIMIT ?`,
+      Math.floor(question.since / 1000),
+      Math.ceil(question.until / 1000),
+      ...(question.model === undefined ? [] : [question.model]),
+      USAGE_MAX_ROWS + 1,
+    ) as { at: number; model: string; worker_ms: number; gpu_ms: number }[]
+    const seconds = (ms: number) => Math.round(ms / 100) / 10
+    return rows.map((row) => ({
+      at: row.at,
+      model: row.model,
+      worker_seconds: seconds(row.worker_ms),
+      gpu_seconds: seconds(row.gpu_ms),
+    }))
   }
 }

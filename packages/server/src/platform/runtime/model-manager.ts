@@ -70,6 +70,20 @@ export class ModelManager {
     return this.listed().flatMap((model) => model.loads())
   }
 
+  /**
+   * Each model's live worker processes (loading or ready) and how many of them run on GPUs, for its worker time
+   * (quota/worker-time.ts). llama.cpp spreads a model over every GPU it sees, so a GPU worker holds them all.
+   */
+  workerTime(): { uid: string; workers: number; gpus: number }[] {
+    const gpus = this.options.machine().gpuCount
+    return [...this.models.values()].flatMap((model) => {
+      const live = model.workers.filter((worker) => worker.status === 'LOADING' || worker.status === 'READY')
+      if (live.length === 0) return []
+      const onGpu = live.filter((worker) => worker.engineGpu !== null && worker.engineGpu !== false).length
+      return [{ uid: model.plan.uid, workers: live.length, gpus: onGpu * gpus }]
+    })
+  }
+
   /** Models serving or failed after launch (a crashed replica is shown, not hidden). */
   listed(): RunningModel[] {
     return [...this.models.values()].filter((model) => model.stage === 'ready')

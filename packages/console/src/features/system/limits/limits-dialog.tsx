@@ -6,7 +6,13 @@ import { TextField } from '../../../components/text-field'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
-import { useSetKeyLimits, useSetUserLimits, useSubjectLimits, type LimitsSubject } from '../api/limits'
+import {
+  useSetKeyLimits,
+  useSetModelLimits,
+  useSetUserLimits,
+  useSubjectLimits,
+  type LimitsSubject,
+} from '../api/limits'
 import { SystemDialog } from '../system-dialog'
 import { SystemLoadError } from '../permission-notice'
 import { draftOf, LIMIT_NAMES, limitsOf, type LimitsDraft, type LimitsProblem } from './limits-form'
@@ -15,6 +21,13 @@ const PERIOD_LABELS: Record<BudgetPeriod, MessageId> = {
   day: 'system.limits.period.day',
   week: 'system.limits.period.week',
   month: 'system.limits.period.month',
+}
+
+/** The dialog's title by its subject's kind; also the accessible name of a button that opens it. */
+export const LIMITS_TITLES: Record<LimitsSubject['kind'], MessageId> = {
+  user: 'system.limits.titleUser',
+  key: 'system.limits.titleKey',
+  model: 'system.limits.titleModel',
 }
 
 const LABELS: Record<LimitName, MessageId> = {
@@ -26,7 +39,7 @@ const LABELS: Record<LimitName, MessageId> = {
 }
 
 /**
- * A user's or an API key's limits, edited: each empty for none; saved whole (docs/quotas.md). One dialog from the
+ * A user's, an API key's or a model's limits, edited: each empty for none; saved whole (docs/quotas.md). One dialog from the
  * first frame: its fields come in place of the spinner once the limits are read.
  */
 export function LimitsDialog({ subject, onClose }: { subject: LimitsSubject; onClose: () => void }) {
@@ -34,7 +47,8 @@ export function LimitsDialog({ subject, onClose }: { subject: LimitsSubject; onC
   const current = useSubjectLimits(subject)
   const setUser = useSetUserLimits()
   const setKey = useSetKeyLimits()
-  const change = subject.kind === 'user' ? setUser : setKey
+  const setModel = useSetModelLimits()
+  const change = subject.kind === 'user' ? setUser : subject.kind === 'key' ? setKey : setModel
   // What was typed; until then, the limits as read.
   const [typed, setTyped] = useState<LimitsDraft | null>(null)
   const [problem, setProblem] = useState<LimitsProblem | null>(null)
@@ -48,18 +62,17 @@ export function LimitsDialog({ subject, onClose }: { subject: LimitsSubject; onC
         : t('system.limits.error.bound', { max: number(LIMIT_BOUNDS[name]) })
   return (
     <SystemDialog
-      title={t(subject.kind === 'user' ? 'system.limits.titleUser' : 'system.limits.titleKey', {
-        name: subject.name,
-      })}
+      title={t(LIMITS_TITLES[subject.kind], { name: subject.name })}
       submitLabel={t('system.save')}
       onSubmit={() => {
         if (!draft) return
         const checked = limitsOf(draft)
         if ('problem' in checked) return setProblem(checked.problem)
         setProblem(null)
-        const variables = { id: subject.id, limits: checked.limits }
-        if (subject.kind === 'user') setUser.mutate(variables, { onSuccess: onClose })
-        else setKey.mutate(variables, { onSuccess: onClose })
+        const { limits } = checked
+        if (subject.kind === 'model') setModel.mutate({ id: subject.id, limits }, { onSuccess: onClose })
+        else if (subject.kind === 'user') setUser.mutate({ id: subject.id, limits }, { onSuccess: onClose })
+        else setKey.mutate({ id: subject.id, limits }, { onSuccess: onClose })
       }}
       onClose={onClose}
       change={change}
@@ -74,7 +87,9 @@ export function LimitsDialog({ subject, onClose }: { subject: LimitsSubject; onC
         <Spinner label={t('common.loading')} />
       ) : (
         <>
-          <p className="muted">{t('system.limits.intro')}</p>
+          <p className="muted">
+            {t(subject.kind === 'model' ? 'system.limits.introModel' : 'system.limits.intro')}
+          </p>
           {LIMIT_NAMES.map((name) => (
             <TextField
               key={name}

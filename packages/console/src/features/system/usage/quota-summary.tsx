@@ -1,4 +1,5 @@
 import type { SubjectLimits } from '@serving-console/contract'
+import type { ReactNode } from 'react'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { useQuota } from '../api/quota'
@@ -6,8 +7,16 @@ import { SystemQuery } from '../system-query'
 
 const number = (value: number) => currentIntl().formatNumber(value)
 
-/** One subject's limits that are set, each with what is used of it now. */
-function SubjectQuota({ title, entry }: { title: string; entry: SubjectLimits }) {
+/** One subject's limits that are set, each with what is used of it now; `action`: a button to change them. */
+export function SubjectQuota({
+  title,
+  entry,
+  action,
+}: {
+  title: string
+  entry: SubjectLimits
+  action?: ReactNode
+}) {
   const t = useT()
   const { limits, usage } = entry
   const lines: string[] = []
@@ -43,7 +52,7 @@ function SubjectQuota({ title, entry }: { title: string; entry: SubjectLimits })
     )
   if (limits.soft_budget !== null && usage.soft_reached)
     lines.push(t('system.usage.quota.soft', { soft: number(limits.soft_budget) }))
-  if (lines.length === 0) return null
+  if (lines.length === 0 && !action) return null
   return (
     <div className="usage-quota">
       <h3>{title}</h3>
@@ -52,6 +61,7 @@ function SubjectQuota({ title, entry }: { title: string; entry: SubjectLimits })
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {action}
     </div>
   )
 }

@@ -11,9 +11,12 @@ import { mayOpen } from '../../../lib/auth'
 import { saveFile } from '../../../lib/save-file'
 import { useUsage } from '../api/usage'
 import { SystemQuery } from '../system-query'
+import { LimitsOverview } from './limits-overview'
 import { QuotaSummary } from './quota-summary'
 import { UsageChart } from './usage-chart'
+import { UsageModels } from './usage-models'
 import {
+  byModel,
   NO_FILTERS,
   PERIODS,
   stepsOf,
@@ -56,6 +59,7 @@ export function UsagePage() {
     <>
       <p className="muted">{t('system.usage.intro')}</p>
       <QuotaSummary />
+      {mayOpen(scopesOf(api.listLimits)) && <LimitsOverview />}
       <form
         className="system-filters"
         role="search"
@@ -125,12 +129,13 @@ export function UsagePage() {
         query={usage}
         loadError={t('system.usage.loadError')}
         empty={t('system.usage.empty')}
-        isEmpty={(data) => data.rows.length === 0}
+        isEmpty={(data) => data.rows.length === 0 && data.workers.length === 0}
       >
         {(data) => (
           <>
             <UsageChart steps={steps} values={tokensPerStep(data.rows, steps)} step={step} />
-            <UsageTable rows={data.rows} step={step} />
+            {data.workers.length > 0 && <UsageModels models={byModel(data.rows, data.workers)} />}
+            {data.rows.length > 0 && <UsageTable rows={data.rows} step={step} />}
           </>
         )}
       </SystemQuery>

@@ -1,4 +1,4 @@
-import type { UsageRow } from '@serving-console/contract'
+import type { UsageRow, WorkerRow } from '@serving-console/contract'
 
 /** The periods the page shows, each with the step its rows and chart are counted in. */
 export const PERIODS = {
@@ -48,6 +48,46 @@ export function totalsOf(rows: readonly UsageRow[]) {
       generated: sum.generated + row.generated_tokens,
     }),
     { requests: 0, errors: 0, refused: 0, prompt: 0, generated: 0 },
+  )
+}
+
+/** One model's figures over the whole period. */
+export interface ModelTotals {
+  model: string
+  requests: number
+  tokens: number
+  busySeconds: number
+  workerSeconds: number
+  gpuSeconds: number
+}
+
+/**
+ * Each model's figures over the period — its requests, tokens and busy time from the rows, its worker and GPU
+ * time from `workers` — most worker time first, then most tokens.
+ */
+export function byModel(rows: readonly UsageRow[], workers: readonly WorkerRow[]): ModelTotals[] {
+  const models = new Map<string, ModelTotals>()
+  const of = (model: string) => {
+    let totals = models.get(model)
+    if (!totals) {
+      totals = { model, requests: 0, tokens: 0, busySeconds: 0, workerSeconds: 0, gpuSeconds: 0 }
+      models.set(model, totals)
+    }
+    return totals
+  }
+  for (const row of rows) {
+    const totals = of(row.model)
+    totals.requests += row.requests
+    totals.tokens += row.prompt_tokens + row.generated_tokens
+    totals.busySeconds += row.busy_seconds
+  }
+  for (const row of workers) {
+    const totals = of(row.model)
+    totals.workerSeconds += row.worker_seconds
+    totals.gpuSeconds += row.gpu_seconds
+  }
+  return [...models.values()].sort(
+    (a, b) => b.workerSeconds - a.workerSeconds || b.tokens - a.tokens || a.model.localeCompare(b.model),
   )
 }
 
