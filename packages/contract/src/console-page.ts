@@ -24,6 +24,7 @@ export const PRERENDERED_ADDRESSES = [
   '#/system/security',
   '#/system/audit',
   '#/system/usage',
+  '#/system/alerts',
 ] as const
 
 /** The addresses that open the console's home. */

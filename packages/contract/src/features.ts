@@ -26,6 +26,8 @@ export const ServerFeatures = z.looseObject({
   administration: z.enum(['users', 'auth_file', 'off']),
   /** Limits and usage per user, key and model (`/api/v1/limits`, `/api/v1/usage`, `/api/v1/quota`): the platform's own. */
   quotas: z.boolean(),
+  /** Alert rules, channels and the inbox (`/api/v1/alerts…`): the platform's own. */
+  alerts: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),
 })

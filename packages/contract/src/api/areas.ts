@@ -1,3 +1,4 @@
+import * as alerts from './alerts.js'
 import * as audit from './audit.js'
 import * as cache from './cache.js'
 import * as cluster from './cluster.js'
@@ -32,6 +33,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, Route>>>>
   Security: security,
   Audit: audit,
   'Limits and usage': quotas,
+  Alerts: alerts,
 }
 
 /** The table's entries, as a list. */

@@ -107,6 +107,18 @@ const ACCESS_BEFORE: Readonly<Record<string, Access>> = {
   'PUT /api/v1/models/:model_uid/limits': 'admin',
   'GET /api/v1/quota': 'models:read',
   'GET /api/v1/usage': 'signed-in',
+  'GET /api/v1/alerts/rules': 'admin',
+  'POST /api/v1/alerts/rules': 'admin',
+  'PUT /api/v1/alerts/rules/:rule_id': 'admin',
+  'DELETE /api/v1/alerts/rules/:rule_id': 'admin',
+  'GET /api/v1/alerts/channels': 'admin',
+  'POST /api/v1/alerts/channels': 'admin',
+  'PUT /api/v1/alerts/channels/:channel_id': 'admin',
+  'DELETE /api/v1/alerts/channels/:channel_id': 'admin',
+  'POST /api/v1/alerts/channels/:channel_id/test': 'admin',
+  'GET /api/v1/alerts': 'admin',
+  'POST /api/v1/alerts/:alert_id/acknowledge': 'admin',
+  'POST /api/v1/alerts/:alert_id/silence': 'admin',
 }
 
 /** A path with each `:param` filled, as a request sends it. */

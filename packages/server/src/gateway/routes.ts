@@ -101,6 +101,29 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     })
   }
 
+  // Alerts are evaluated by the platform itself (docs/alerts.md); this gateway evaluates none on a cluster.
+  for (const route of [
+    api.listAlertRules,
+    api.createAlertRule,
+    api.updateAlertRule,
+    api.deleteAlertRule,
+    api.listAlertChannels,
+    api.createAlertChannel,
+    api.updateAlertChannel,
+    api.deleteAlertChannel,
+    api.testAlertChannel,
+    api.listAlerts,
+    api.acknowledgeAlert,
+    api.silenceAlert,
+  ]) {
+    translated(route as Route, (_request, _reply, profile) => {
+      throw new HttpError(
+        404,
+        `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${profile.version} evaluates none`,
+      )
+    })
+  }
+
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)
     return {
@@ -115,6 +138,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       cluster_history: false,
       // Limits and usage per user and key are the platform's own: Xinference keeps only per-model figures.
       quotas: profile.kind === 'serving-console',
+      alerts: profile.kind === 'serving-console',
       file_info: profile.fileInfo,
       // v3 has users, keys, security and audit at its admin paths; 1.x and 2.x sign in from an auth file.
       administration:

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { authMode, installAdmin } from '../admin/admin-plugin.js'
 import { readBuildInfo } from '../build-info.js'
+import { alertRoutes } from './alerts/alert-routes.js'
+import { Alerting } from './alerts/alerting.js'
+import { AlertStore } from './alerts/alert-store.js'
 import type { Config } from '../config.js'
 import { consoleStatic } from '../http/console-static.js'
 import { createServer } from '../http/front-door.js'
@@ -20,7 +23,7 @@ import { WorkerTime } from './quota/worker-time.js'
 declare module 'fastify' {
   interface FastifyInstance {
     /** The platform's parts, for tests and tools that drive it from inside. */
-    platform: Pick<PlatformParts, 'catalogue' | 'customModels' | 'cache' | 'models'>
+    platform: Pick<PlatformParts, 'catalogue' | 'customModels' | 'cache' | 'models'> & { alerting: Alerting }
   }
 }
 
@@ -48,7 +51,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
   const parts = platformParts(config, db, { sampler, address })
   const { catalogue, customModels, cache, models } = parts
-  app.decorate('platform', { catalogue, customModels, cache, models })
+  // Alerts: evaluated by the server itself every 15 s (docs/alerts.md).
+  const alertStore = new AlertStore(db)
+  const alerting = new Alerting(
+    alertStore,
+    { models: () => models.listed(), machine: () => sampler.current(), cacheDir: cache.root },
+    address,
+  )
+  app.addHook('onReady', () => alerting.start())
+  app.addHook('onClose', () => alerting.stop())
+  app.decorate('platform', { catalogue, customModels, cache, models, alerting })
   // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers
   // stop, so nothing keeps the close waiting. A server killed outright loses its workers through their IPC channel.
   // Each model's worker time, its last interval counted before the workers stop (the hooks run in order).
@@ -83,6 +95,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     reason: administration.noStoreReason,
     modelTypeOf: (uid) => models.find(uid)?.plan.type,
   })
+  await app.register(alertRoutes, { store: alertStore, alerting })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   const { store: _store, noStoreReason: _reason, ...told } = administration
   await platformRoutes(app, parts, { ...told, sampler, address, buildInfo: readBuildInfo() })

@@ -139,6 +139,63 @@ const MIGRATIONS: string[] = [
      gpu_ms REAL NOT NULL DEFAULT 0,
      PRIMARY KEY (hour, model)
    ) WITHOUT ROWID`,
+  // Alerts (alerts/, docs/alerts.md): the rules with their defaults, the channels, the alerts raised, and the
+  // messages each channel still has to send (tried again with backoff until sent or given up, never dropped).
+  `CREATE TABLE alert_rules (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     model TEXT,
+     threshold REAL NOT NULL,
+     for_seconds INTEGER NOT NULL,
+     severity TEXT NOT NULL,
+     enabled INTEGER NOT NULL
+   );
+   INSERT INTO alert_rules (name, kind, model, threshold, for_seconds, severity, enabled) VALUES
+     ('A replica is down', 'replicas_down', NULL, 1, 120, 'critical', 1),
+     ('First token over 10 s', 'first_token_ms', NULL, 10000, 180, 'warning', 1),
+     ('Errors over 5 %', 'error_rate', NULL, 5, 180, 'warning', 1),
+     ('Host memory over 90 %', 'host_memory', NULL, 90, 300, 'warning', 1),
+     ('Cache disk under 10 % free', 'cache_disk_free', NULL, 10, 300, 'warning', 1);
+   CREATE TABLE alert_channels (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     name TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     url TEXT NOT NULL,
+     secret TEXT,
+     allow_internal INTEGER NOT NULL,
+     enabled INTEGER NOT NULL,
+     last_at INTEGER,
+     last_ok INTEGER,
+     last_error TEXT
+   );
+   CREATE TABLE alerts (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     rule_id INTEGER NOT NULL,
+     rule_name TEXT NOT NULL,
+     kind TEXT NOT NULL,
+     severity TEXT NOT NULL,
+     model TEXT,
+     state TEXT NOT NULL,
+     value REAL NOT NULL,
+     threshold REAL NOT NULL,
+     summary TEXT NOT NULL,
+     fired_at INTEGER NOT NULL,
+     resolved_at INTEGER,
+     notified_at INTEGER,
+     acknowledged_by TEXT,
+     silenced_until INTEGER
+   );
+   CREATE INDEX alerts_state ON alerts (state, id);
+   CREATE TABLE alert_deliveries (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     channel_id INTEGER NOT NULL REFERENCES alert_channels (id) ON DELETE CASCADE,
+     body TEXT NOT NULL,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_at INTEGER NOT NULL,
+     created_at INTEGER NOT NULL
+   );
+   CREATE INDEX alert_deliveries_next ON alert_deliveries (next_at)`,
 ]
 
 export type Db = Sqlite

@@ -55,6 +55,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     model_fit: true,
     cluster_history: true,
     quotas: true,
+    alerts: true,
     file_info: true,
   }))
 

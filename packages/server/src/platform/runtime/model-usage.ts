@@ -57,6 +57,24 @@ export class ModelUsage {
     return fresh
   }
 
+  /**
+   * The last `window` ms (by whole minutes: the current one and those that started within it): requests, errors,
+   * and the mean time to first token (null without any), for the alert rules.
+   */
+  recent(now: number, window = 60_000): { requests: number; errors: number; firstTokenMs: number | null } {
+    const from = minuteOf(now - window)
+    const minutes = this.minutes.filter((minute) => minute.at >= from)
+    const firstTokens = minutes.reduce((sum, minute) => sum + minute.firstTokens, 0)
+    return {
+      requests: minutes.reduce((sum, minute) => sum + minute.requests, 0),
+      errors: minutes.reduce((sum, minute) => sum + minute.errors, 0),
+      firstTokenMs:
+        firstTokens === 0
+          ? null
+          : minutes.reduce((sum, minute) => sum + minute.firstTokenMs, 0) / firstTokens,
+    }
+  }
+
   /** The totals, and the last hour minute by minute (minutes without requests included, as zeros). */
   snapshot(since: number, now = Date.now()): UsageRow & { minutes: UsageMinute[] } {
     const byStart = new Map(this.minutes.map((minute) => [minute.at, minute]))

@@ -1,0 +1,144 @@
+import * as z from 'zod/mini'
+
+/*
+ * Alerts (docs/alerts.md): rules the server evaluates itself, the channels it tells (a signed webhook, a Slack-style
+ * incoming webhook), and the alerts they raised. The platform's own; the gateway says so.
+ */
+
+/**
+ * What a rule watches. Per model: `replicas_down` (replicas not ready of a model that is serving, fires at or above
+ * the threshold), `first_token_ms` (mean time to first token over the last minute, ms), `error_rate` (share of the
+ * last minute's requests that failed, %); for the server: `host_memory` (memory in use, %), `cache_disk_free`
+ * (free space on the cache's disk, %: fires at or below the threshold).
+ */
+export const ALERT_KINDS = [
+  'replicas_down',
+  'first_token_ms',
+  'error_rate',
+  'host_memory',
+  'cache_disk_free',
+] as const
+export const AlertKind = z.enum(ALERT_KINDS)
+export type AlertKind = z.infer<typeof AlertKind>
+
+/** The kinds that watch each model (the others watch the server itself). */
+export const MODEL_ALERT_KINDS: readonly AlertKind[] = ['replicas_down', 'first_token_ms', 'error_rate']
+
+export const SEVERITIES = ['info', 'warning', 'critical'] as const
+export const Severity = z.enum(SEVERITIES)
+export type Severity = z.infer<typeof Severity>
+
+/** The longest a condition may be asked to last before it fires: a day. */
+export const ALERT_MAX_FOR_SECONDS = 86_400
+/** The most rules and channels a server keeps (each is evaluated or told every interval). */
+export const ALERT_MAX_RULES = 200
+export const ALERT_MAX_CHANNELS = 50
+
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(100))
+
+export const AlertRuleInput = z.object({
+  name,
+  kind: AlertKind,
+  /** A running model's uid, or null for every model (and for the server's own kinds). */
+  model: z.nullable(z.string().check(z.minLength(1), z.maxLength(1024))),
+  threshold: z.number().check(z.minimum(0), z.maximum(1_000_000_000)),
+  /** How long the condition must hold before the rule fires (0: at the first evaluation that sees it). */
+  for_seconds: z.number().check(z.int(), z.minimum(0), z.maximum(ALERT_MAX_FOR_SECONDS)),
+  severity: Severity,
+  enabled: z.boolean(),
+})
+export type AlertRuleInput = z.infer<typeof AlertRuleInput>
+
+export const AlertRule = z.extend(AlertRuleInput, {
+  id: z.number(),
+  /** Whether this server has the figure the rule needs (false: shown as unavailable, never silently dead). */
+  available: z.boolean(),
+})
+export type AlertRule = z.infer<typeof AlertRule>
+
+export const AlertRuleList = z.object({ rules: z.array(AlertRule) })
+export const RuleIdParams = z.object({ rule_id: z.coerce.number().check(z.int(), z.positive()) })
+
+export const CHANNEL_KINDS = ['webhook', 'slack'] as const
+export const ChannelKind = z.enum(CHANNEL_KINDS)
+export type ChannelKind = z.infer<typeof ChannelKind>
+
+export const ChannelInput = z.object({
+  name,
+  kind: ChannelKind,
+  /** http or https only. */
+  url: z.string().check(z.maxLength(2048)),
+  /**
+   * The webhook's signing secret: kept as given, never answered again. Absent on a change: the one kept stays; an
+   * empty string removes it.
+   */
+  secret: z.optional(z.string().check(z.maxLength(256))),
+  /** Let the channel reach loopback and link-local addresses (off: a webhook is no way into internal services). */
+  allow_internal: z.boolean(),
+  enabled: z.boolean(),
+})
+export type ChannelInput = z.infer<typeof ChannelInput>
+
+export const Channel = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: ChannelKind,
+  url: z.string(),
+  has_secret: z.boolean(),
+  allow_internal: z.boolean(),
+  enabled: z.boolean(),
+  /** The last delivery's outcome: null before any. */
+  last_delivery: z.nullable(
+    z.object({
+      at: z.number(),
+      ok: z.boolean(),
+      /** Why it failed (and whether it will be tried again). */
+      error: z.nullable(z.string()),
+    }),
+  ),
+  /** Messages waiting to be tried again after a failure. */
+  pending: z.number(),
+})
+export type Channel = z.infer<typeof Channel>
+export const ChannelList = z.object({ channels: z.array(Channel) })
+export const ChannelIdParams = z.object({ channel_id: z.coerce.number().check(z.int(), z.positive()) })
+
+export const ChannelTest = z.object({ ok: z.boolean(), error: z.nullable(z.string()) })
+
+export const ALERT_STATES = ['firing', 'resolved'] as const
+
+export const Alert = z.object({
+  id: z.number(),
+  rule_id: z.number(),
+  rule_name: z.string(),
+  kind: AlertKind,
+  severity: Severity,
+  /** The model it is about; null for the server's own. */
+  model: z.nullable(z.string()),
+  state: z.enum(ALERT_STATES),
+  /** The figure when it fired (and, resolved, when it was last seen breaching). */
+  value: z.number(),
+  threshold: z.number(),
+  /** One line, in English, as the messages say it. */
+  summary: z.string(),
+  /** Unix seconds. */
+  fired_at: z.number(),
+  resolved_at: z.nullable(z.number()),
+  acknowledged_by: z.nullable(z.string()),
+  silenced_until: z.nullable(z.number()),
+})
+export type Alert = z.infer<typeof Alert>
+
+export const AlertQuery = z.object({
+  state: z.optional(z.enum(['firing', 'all'])),
+})
+export const AlertList = z.object({
+  alerts: z.array(Alert),
+  /** Firing and neither acknowledged nor silenced: the header's count. */
+  unacknowledged: z.number(),
+})
+export const AlertIdParams = z.object({ alert_id: z.coerce.number().check(z.int(), z.positive()) })
+/** A silence: no message about the alert until it ends (at most 30 days). */
+export const SilenceInput = z.object({
+  seconds: z.number().check(z.int(), z.minimum(60), z.maximum(30 * 86_400)),
+})

@@ -1,0 +1,113 @@
+import {
+  ALERT_MAX_CHANNELS,
+  ALERT_MAX_RULES,
+  api,
+  MODEL_ALERT_KINDS,
+  type AlertRule,
+  type AlertRuleInput,
+  type ChannelInput,
+} from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { HttpError } from '../../http/http-error.js'
+import { serve } from '../../http/serve.js'
+import type { Alerting } from './alerting.js'
+import type { AlertStore, StoredRule } from './alert-store.js'
+import { urlProblem } from './delivery.js'
+
+export interface AlertRouteOptions {
+  store: AlertStore
+  alerting: Alerting
+  clock?: () => number
+}
+
+/** Every kind has its figure on the platform (the gateway's rules say otherwise: docs/alerts.md). */
+const answered = (rule: StoredRule): AlertRule => ({ ...rule, available: true })
+
+/** What the schema cannot say: a server-wide kind names no model. */
+function checkedRule(rule: AlertRuleInput): AlertRuleInput {
+  if (rule.model !== null && !MODEL_ALERT_KINDS.includes(rule.kind))
+    throw new HttpError(422, `model: a ${rule.kind} rule watches the server itself, not a model (send null)`)
+  return rule
+}
+
+function checkedChannel(channel: ChannelInput): ChannelInput {
+  const problem = urlProblem(channel.url)
+  if (problem) throw new HttpError(422, problem)
+  if (channel.kind !== 'webhook' && channel.secret)
+    throw new HttpError(422, 'secret: only a webhook signs its messages (a Slack URL is its own secret)')
+  return channel
+}
+
+/** Alert rules, channels and the inbox (docs/alerts.md): an administrator's. */
+export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptions) {
+  const { store, alerting } = options
+  const clock = options.clock ?? Date.now
+  const channel = (id: number) => {
+    const found = store.channelOf(id)
+    if (!found) throw new HttpError(404, 'Alert channel not found')
+    return found
+  }
+
+  serve(app, api.listAlertRules, () => ({ rules: store.rules().map(answered) }))
+  serve(app, api.createAlertRule, async (request, reply) => {
+    const rule = checkedRule(request.body)
+    if (store.count('alert_rules') >= ALERT_MAX_RULES)
+      throw new HttpError(400, `At most ${String(ALERT_MAX_RULES)} alert rules: remove one first`)
+    return reply.code(201).send(answered(store.addRule(rule)))
+  })
+  serve(app, api.updateAlertRule, (request) => {
+    const rule = store.setRule(request.params.rule_id, checkedRule(request.body))
+    if (!rule) throw new HttpError(404, 'Alert rule not found')
+    return answered(rule)
+  })
+  serve(app, api.deleteAlertRule, (request) => {
+    if (!store.removeRule(request.params.rule_id)) throw new HttpError(404, 'Alert rule not found')
+    return { ok: true }
+  })
+
+  serve(app, api.listAlertChannels, () => ({
+    channels: store.channels().flatMap((one) => store.channelOf(one.id) ?? []),
+  }))
+  serve(app, api.createAlertChannel, async (request, reply) => {
+    const input = checkedChannel(request.body)
+    if (store.count('alert_channels') >= ALERT_MAX_CHANNELS)
+      throw new HttpError(400, `At most ${String(ALERT_MAX_CHANNELS)} alert channels: remove one first`)
+    return reply.code(201).send(channel(store.addChannel(input).id))
+  })
+  serve(app, api.updateAlertChannel, (request) => {
+    const changed = store.setChannel(request.params.channel_id, checkedChannel(request.body))
+    if (!changed) throw new HttpError(404, 'Alert channel not found')
+    return channel(changed.id)
+  })
+  serve(app, api.deleteAlertChannel, (request) => {
+    if (!store.removeChannel(request.params.channel_id)) throw new HttpError(404, 'Alert channel not found')
+    return { ok: true }
+  })
+  serve(app, api.testAlertChannel, async (request) => {
+    const outcome = await alerting.test(request.params.channel_id)
+    if (!outcome) throw new HttpError(404, 'Alert channel not found')
+    return outcome
+  })
+
+  serve(app, api.listAlerts, (request) => {
+    const now = clock() / 1000
+    const alerts = store.list(request.query.state ?? 'all')
+    const unacknowledged = store
+      .firing()
+      .filter(
+        (alert) =>
+          alert.acknowledged_by === null && !(alert.silenced_until !== null && alert.silenced_until > now),
+      ).length
+    return { alerts, unacknowledged }
+  })
+  serve(app, api.acknowledgeAlert, (request) => {
+    const alert = store.acknowledge(request.params.alert_id, request.identity?.username ?? 'admin')
+    if (!alert) throw new HttpError(404, 'Alert not found')
+    return alert
+  })
+  serve(app, api.silenceAlert, (request) => {
+    const alert = store.silence(request.params.alert_id, clock() + request.body.seconds * 1000)
+    if (!alert) throw new HttpError(404, 'Alert not found')
+    return alert
+  })
+}

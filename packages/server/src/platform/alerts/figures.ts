@@ -1,0 +1,76 @@
+import { statfsSync } from 'node:fs'
+import type { AlertKind } from '@serving-console/contract'
+import type { MachineFigures } from '../cluster/resource-sampler.js'
+import type { RunningModel } from '../runtime/running-model.js'
+
+/** One reading of a rule's figure: for a model, or for the server itself (model null). */
+export interface Reading {
+  model: string | null
+  value: number
+}
+
+/** Where the platform's figures come from. */
+export interface FigureSources {
+  models: () => readonly RunningModel[]
+  machine: () => MachineFigures
+  /** The model cache's folder: its disk's free space. */
+  cacheDir: string
+  clock?: () => number
+}
+
+/** Each kind's reading now, for every model (model kinds) or the server; none where there is no figure. */
+export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
+  const now = (sources.clock ?? Date.now)()
+  switch (kind) {
+    case 'replicas_down':
+      return sources.models().map((model) => ({
+        model: model.plan.uid,
+        value: model.workers.filter((worker) => worker.status === 'ERROR').length,
+      }))
+    case 'first_token_ms':
+      return sources.models().flatMap((model) => {
+        const mean = model.usage.recent(now).firstTokenMs
+        return mean === null ? [] : [{ model: model.plan.uid, value: Math.round(mean) }]
+      })
+    case 'error_rate':
+      return sources.models().map((model) => {
+        const { requests, errors } = model.usage.recent(now)
+        return { model: model.plan.uid, value: requests === 0 ? 0 : (errors / requests) * 100 }
+      })
+    case 'host_memory': {
+      const { memTotal, memAvailable } = sources.machine()
+      return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []
+    }
+    case 'cache_disk_free': {
+      const disk = statfsSync(sources.cacheDir)
+      return disk.blocks > 0 ? [{ model: null, value: (disk.bavail / disk.blocks) * 100 }] : []
+    }
+  }
+}
+
+/** Whether a reading breaches its rule: at or above the threshold, or at or below it for free space. */
+export const breaches = (kind: AlertKind, value: number, threshold: number) =>
+  kind === 'cache_disk_free'
+    ? value <= threshold
+    : kind === 'replicas_down'
+      ? value >= threshold
+      : value > threshold
+
+const percent = (value: number) => `${value.toFixed(1)} %`
+
+/** One line saying a reading against its rule, as the messages and the inbox say it (English, as the server's). */
+export function describe(kind: AlertKind, model: string | null, value: number, threshold: number): string {
+  const where = model === null ? 'the server' : `model ${model}`
+  switch (kind) {
+    case 'replicas_down':
+      return `${where}: ${String(value)} replica(s) down (alert at ${String(threshold)})`
+    case 'first_token_ms':
+      return `${where}: first token in ${String(Math.round(value))} ms on average over the last minute (alert above ${String(threshold)} ms)`
+    case 'error_rate':
+      return `${where}: ${percent(value)} of the last minute's requests failed (alert above ${String(threshold)} %)`
+    case 'host_memory':
+      return `${where}: ${percent(value)} of memory in use (alert above ${String(threshold)} %)`
+    case 'cache_disk_free':
+      return `${where}: ${percent(value)} of the cache's disk free (alert at ${String(threshold)} % or less)`
+  }
+}

@@ -1,0 +1,341 @@
+import { createHmac } from 'node:crypto'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { Alert, AlertRuleInput } from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AlertStore } from '../src/platform/alerts/alert-store.js'
+import { Alerting } from '../src/platform/alerts/alerting.js'
+import type { MachineFigures } from '../src/platform/cluster/resource-sampler.js'
+import { openDatabase } from '../src/platform/db/database.js'
+import { testApp, tempDir, TINY_CHAT, waitFor } from './helper.js'
+import { launch } from './runtime-helper.js'
+import { member, signedInUser, storeApp } from './store-helper.js'
+
+// Alerts (docs/alerts.md) evaluated by the server itself and sent to real HTTP receivers started here.
+
+interface Received {
+  path: string
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+const servers: Server[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))))
+})
+
+/** A real receiver on 127.0.0.1 that keeps what it is sent; `statuses` answer the first calls (then 200). */
+async function receiver(statuses: number[] = []) {
+  const received: Received[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body })
+      response.statusCode = statuses.shift() ?? 200
+      response.end('ok')
+    })
+  })
+  servers.push(server)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return { received, url: (path: string) => `http://127.0.0.1:${String(port)}${path}` }
+}
+
+const verified = (secret: string, message: Received) => {
+  const timestamp = String(message.headers['x-serving-console-timestamp'])
+  const expected = createHmac('sha256', secret).update(`${timestamp}.${message.body}`).digest('hex')
+  return message.headers['x-serving-console-signature'] === `sha256=${expected}`
+}
+
+const RULE: AlertRuleInput = {
+  name: 'Memory',
+  kind: 'host_memory',
+  model: null,
+  threshold: 90,
+  for_seconds: 180,
+  severity: 'warning',
+  enabled: true,
+}
+
+/** Alerting on a fresh database with no rules, a machine whose memory use the test sets, on the test's clock. */
+function alertingAt() {
+  const store = new AlertStore(openDatabase(tempDir()))
+  for (const rule of store.rules()) store.removeRule(rule.id)
+  let now = Date.UTC(2026, 10, 28, 12)
+  let used = 50
+  const machine = () => ({ memTotal: 100, memAvailable: 100 - used }) as MachineFigures
+  const alerting = new Alerting(
+    store,
+    { models: () => [], machine, cacheDir: tempDir(), clock: () => now },
+    () => 'test-server',
+    () => now,
+  )
+  return {
+    store,
+    alerting,
+    use: (percent: number) => (used = percent),
+    advance: (ms: number) => (now += ms),
+  }
+}
+
+const channel = (url: string, extra: object = {}) => ({
+  name: 'hook',
+  kind: 'webhook' as const,
+  url,
+  allow_internal: true,
+  enabled: true,
+  ...extra,
+})
+
+describe('alerts', () => {
+  it(
+    'a killed worker reaches a signed webhook and a Slack-style one as firing, and as resolved after the restart',
+    { timeout: 60_000 },
+    async () => {
+      const app: FastifyInstance = await testApp()
+      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
+      const hook = await receiver()
+      const slack = await receiver()
+      const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
+      expect(
+        (await post('/api/v1/alerts/channels', channel(hook.url('/hook'), { secret: 's3cret' }))).statusCode,
+      ).toBe(201)
+      const slackChannel = { ...channel(slack.url('/services/T/B/x')), kind: 'slack' as const, name: 'slack' }
+      expect((await post('/api/v1/alerts/channels', slackChannel)).statusCode).toBe(201)
+      // The shipped rule, told to fire at once.
+      const rules = (await app.inject('/api/v1/alerts/rules')).json<{
+        rules: (AlertRuleInput & { id: number })[]
+      }>().rules
+      const down = rules.find((rule) => rule.kind === 'replicas_down')
+      expect(down).toMatchObject({ threshold: 1, for_seconds: 120, severity: 'critical', enabled: true })
+      const changed = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/alerts/rules/${String(down?.id)}`,
+        payload: { ...down, id: undefined, available: undefined, for_seconds: 0 },
+      })
+      expect(changed.statusCode, changed.body).toBe(200)
+
+      const worker = app.platform.models.get('tiny-chat').workers[0]
+      process.kill(worker?.pid ?? 0, 'SIGKILL')
+      await waitFor(() => worker?.status === 'ERROR')
+      app.platform.alerting.evaluate()
+      await app.platform.alerting.pump()
+      expect(hook.received).toHaveLength(1)
+      const fired = hook.received[0] as Received
+      expect(verified('s3cret', fired)).toBe(true)
+      expect(JSON.parse(fired.body)).toMatchObject({
+        version: 1,
+        event: 'alerts',
+        alerts: [
+          {
+            notice: 'fired',
+            state: 'firing',
+            kind: 'replicas_down',
+            model: 'tiny-chat',
+            severity: 'critical',
+            summary: 'model tiny-chat: 1 replica(s) down (alert at 1)',
+          },
+        ],
+      })
+      expect(JSON.parse(slack.received[0]?.body ?? '{}')).toEqual({
+        text: expect.stringContaining(
+          '*FIRING* [critical] A replica is down: model tiny-chat: 1 replica(s) down',
+        ) as unknown,
+      })
+      expect(slack.received[0]?.headers['x-serving-console-signature']).toBeUndefined()
+      const inbox = (await app.inject('/api/v1/alerts?state=firing')).json<{
+        alerts: Alert[]
+        unacknowledged: number
+      }>()
+      expect(inbox.unacknowledged).toBe(1)
+
+      // Still down at the next evaluation: nothing more is sent.
+      app.platform.alerting.evaluate()
+      await app.platform.alerting.pump()
+      expect(hook.received).toHaveLength(1)
+
+      expect((await post('/api/v1/models/tiny-chat/restart', {})).statusCode).toBe(200)
+      await waitFor(() => app.platform.models.get('tiny-chat').workers[0]?.status === 'READY')
+      app.platform.alerting.evaluate()
+      await app.platform.alerting.pump()
+      expect(hook.received).toHaveLength(2)
+      expect(verified('s3cret', hook.received[1] as Received)).toBe(true)
+      expect(JSON.parse(hook.received[1]?.body ?? '{}')).toMatchObject({
+        alerts: [
+          {
+            notice: 'resolved',
+            state: 'resolved',
+            summary: 'model tiny-chat: 0 replica(s) down (alert at 1)',
+          },
+        ],
+      })
+      expect(slack.received[1]?.body).toContain('*RESOLVED* A replica is down')
+      const after = (await app.inject('/api/v1/alerts')).json<{ alerts: Alert[]; unacknowledged: number }>()
+      expect(after).toMatchObject({ unacknowledged: 0, alerts: [{ state: 'resolved', model: 'tiny-chat' }] })
+      // The channels say their last delivery; neither shows a secret.
+      const channels = await app.inject('/api/v1/alerts/channels')
+      expect(channels.body).not.toContain('s3cret')
+      expect(channels.json()).toMatchObject({
+        channels: [
+          { has_secret: true, last_delivery: { ok: true, error: null }, pending: 0 },
+          { has_secret: false, last_delivery: { ok: true } },
+        ],
+      })
+    },
+  )
+
+  it('fires only after its duration, groups a burst into one message, and keeps silenced alerts quiet', async () => {
+    const { store, alerting, use, advance } = alertingAt()
+    const hook = await receiver()
+    store.addChannel(channel(hook.url('/hook')))
+    store.addRule(RULE)
+    store.addRule({ ...RULE, name: 'Memory, critical', threshold: 95, severity: 'critical' })
+
+    use(97)
+    expect(alerting.evaluate()).toEqual([])
+    advance(170_000)
+    expect(alerting.evaluate()).toEqual([])
+    advance(10_000)
+    expect(alerting.evaluate().map(({ alert }) => alert.rule_name)).toEqual(['Memory', 'Memory, critical'])
+    await alerting.pump()
+    // Both in one message.
+    expect(hook.received).toHaveLength(1)
+    expect((JSON.parse(hook.received[0]?.body ?? '{}') as { alerts: unknown[] }).alerts).toHaveLength(2)
+
+    // Silenced, the critical one resolves without a word; the other resolves aloud.
+    const critical = store.firing().find((alert) => alert.severity === 'critical')
+    store.silence(critical?.id ?? 0, Date.UTC(2026, 10, 28, 18))
+    use(92)
+    advance(15_000)
+    expect(alerting.evaluate().map(({ notice }) => notice)).toEqual(['resolved'])
+    await alerting.pump()
+    expect(hook.received).toHaveLength(1)
+    use(10)
+    advance(15_000)
+    alerting.evaluate()
+    await alerting.pump()
+    expect(hook.received).toHaveLength(2)
+    expect(JSON.parse(hook.received[1]?.body ?? '{}')).toMatchObject({
+      alerts: [
+        {
+          rule_name: 'Memory',
+          notice: 'resolved',
+          summary: 'the server: 10.0 % of memory in use (alert above 90 %)',
+        },
+      ],
+    })
+  })
+
+  it('tries a failing channel again with backoff, says so meanwhile, and delivers once it answers', async () => {
+    const { store, alerting, use, advance } = alertingAt()
+    const hook = await receiver([500, 503])
+    const made = store.addChannel(channel(hook.url('/hook')))
+    store.addRule({ ...RULE, for_seconds: 0 })
+    use(99)
+    alerting.evaluate()
+    await alerting.pump()
+    expect(store.channelOf(made.id)).toMatchObject({
+      pending: 1,
+      last_delivery: {
+        ok: false,
+        error: expect.stringMatching(/^answered HTTP 500; trying again at .+ \(try 2 of 10\)$/) as unknown,
+      },
+    })
+    // Not due yet: nothing is sent.
+    advance(4_000)
+    await alerting.pump()
+    expect(hook.received).toHaveLength(1)
+    advance(1_000)
+    await alerting.pump()
+    expect(hook.received).toHaveLength(2)
+    expect(store.channelOf(made.id)?.last_delivery?.error).toMatch(/^answered HTTP 503; .+ \(try 3 of 10\)$/)
+    advance(10_000)
+    await alerting.pump()
+    expect(hook.received).toHaveLength(3)
+    expect(store.channelOf(made.id)).toMatchObject({ pending: 0, last_delivery: { ok: true, error: null } })
+    // The same message each time.
+    expect(new Set(hook.received.map((one) => one.body)).size).toBe(1)
+  })
+
+  it('reaches no loopback or link-local address unless allowed, and checks every setting', async () => {
+    const app = await testApp()
+    const hook = await receiver()
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
+    for (const url of [
+      hook.url('/x'),
+      hook.url('/x').replace('127.0.0.1', 'localhost'),
+      'http://[::ffff:127.0.0.1]:9/x',
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
+      const made = await post('/api/v1/alerts/channels', channel(url, { allow_internal: false }))
+      expect(made.statusCode, url).toBe(201)
+      const tested = await post(`/api/v1/alerts/channels/${String(made.json<{ id: number }>().id)}/test`, {})
+      expect(tested.json(), url).toEqual({
+        ok: false,
+        error: expect.stringMatching(/^refused: .+ is a loopback or link-local address/) as unknown,
+      })
+    }
+    expect(hook.received).toHaveLength(0)
+    // Allowed, the same receiver gets a signed test message.
+    const allowed = await post('/api/v1/alerts/channels', channel(hook.url('/x'), { secret: 'k' }))
+    const tested = await post(`/api/v1/alerts/channels/${String(allowed.json<{ id: number }>().id)}/test`, {})
+    expect(tested.json()).toEqual({ ok: true, error: null })
+    expect(verified('k', hook.received[0] as Received)).toBe(true)
+    expect(JSON.parse(hook.received[0]?.body ?? '{}')).toMatchObject({ event: 'test', alerts: [] })
+
+    for (const [url, payload, detail] of [
+      ['/api/v1/alerts/channels', channel('ftp://example.com/x'), 'url must be an http or https URL'],
+      ['/api/v1/alerts/channels', channel('file:///etc/passwd'), 'url must be an http or https URL'],
+      ['/api/v1/alerts/channels', channel('not a url'), 'url must be an absolute http or https URL'],
+      [
+        '/api/v1/alerts/channels',
+        { ...channel('https://hooks.slack.com/x'), kind: 'slack', secret: 'x' },
+        'secret: only a webhook',
+      ],
+      [
+        '/api/v1/alerts/rules',
+        { ...RULE, model: 'tiny' },
+        'model: a host_memory rule watches the server itself',
+      ],
+      ['/api/v1/alerts/rules', { ...RULE, for_seconds: 86_401 }, 'for_seconds'],
+      ['/api/v1/alerts/rules', { ...RULE, kind: 'gpu_magic' }, 'kind'],
+      ['/api/v1/alerts/rules', { ...RULE, name: ' ' }, 'name'],
+    ] as const) {
+      const refused = await post(url, payload)
+      expect(refused.statusCode, JSON.stringify(payload)).toBe(422)
+      expect(refused.body).toContain(detail)
+    }
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/alerts/999/silence', payload: { seconds: 10 } }))
+        .statusCode,
+    ).toBe(422)
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/v1/alerts/999/silence', payload: { seconds: 600 } }))
+        .statusCode,
+    ).toBe(404)
+  })
+
+  it('are an administrator’s: a user without admin may neither read nor change them', async () => {
+    const { app, admin } = await storeApp()
+    const bob = await signedInUser(app, admin, member('bob', ['models:read', 'models:stop']))
+    for (const [method, url] of [
+      ['GET', '/api/v1/alerts'],
+      ['GET', '/api/v1/alerts/rules'],
+      ['POST', '/api/v1/alerts/channels'],
+    ] as const)
+      expect(
+        (
+          await app.inject({
+            method,
+            url,
+            headers: bob,
+            payload: method === 'POST' ? channel('https://example.com') : undefined,
+          })
+        ).statusCode,
+        url,
+      ).toBe(403)
+    expect((await app.inject({ url: '/api/v1/alerts', headers: admin })).statusCode).toBe(200)
+  })
+})
