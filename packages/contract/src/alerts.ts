@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 
 /*
  * Alerts (docs/alerts.md): rules the server evaluates itself, the channels it tells (a signed webhook, a Slack-style
- * incoming webhook), and the alerts they raised. The platform's own; the gateway says so.
+ * incoming webhook, e-mail over SMTP), and the alerts they raised. The platform's own; the gateway says so.
  */
 
 /**
@@ -59,20 +59,38 @@ export type AlertRule = z.infer<typeof AlertRule>
 export const AlertRuleList = z.object({ rules: z.array(AlertRule) })
 export const RuleIdParams = z.object({ rule_id: z.coerce.number().check(z.int(), z.positive()) })
 
-export const CHANNEL_KINDS = ['webhook', 'slack'] as const
+export const CHANNEL_KINDS = ['webhook', 'slack', 'email'] as const
 export const ChannelKind = z.enum(CHANNEL_KINDS)
 export type ChannelKind = z.infer<typeof ChannelKind>
+
+/** The most addresses an e-mail channel writes to. */
+export const ALERT_MAX_RECIPIENTS = 20
+const address = z.string().check(z.maxLength(256), z.regex(/^[^\s@<>,;]+@[^\s@<>,;]+$/))
+
+/** An e-mail channel's sender, recipients and SMTP user (its password is the channel's `secret`). */
+export const EmailSettings = z.object({
+  from: address,
+  to: z.array(address).check(z.minLength(1), z.maxLength(ALERT_MAX_RECIPIENTS)),
+  /** Empty: the SMTP server takes mail without signing in. */
+  username: z.string().check(z.maxLength(256)),
+})
+export type EmailSettings = z.infer<typeof EmailSettings>
 
 export const ChannelInput = z.object({
   name,
   kind: ChannelKind,
-  /** http or https only. */
+  /**
+   * http or https for a webhook; for e-mail the SMTP server: `smtp://host:587` (STARTTLS, required whenever a
+   * password is sent) or `smtps://host:465` (TLS from the start).
+   */
   url: z.string().check(z.maxLength(2048)),
   /**
-   * The webhook's signing secret: kept as given, never answered again. Absent on a change: the one kept stays; an
-   * empty string removes it.
+   * The webhook's signing secret, or the SMTP password: kept as given, never answered again. Absent on a change:
+   * the one kept stays; an empty string removes it.
    */
   secret: z.optional(z.string().check(z.maxLength(256))),
+  /** E-mail channels only. */
+  email: z.optional(EmailSettings),
   /** Let the channel reach loopback and link-local addresses (off: a webhook is no way into internal services). */
   allow_internal: z.boolean(),
   enabled: z.boolean(),
@@ -85,6 +103,7 @@ export const Channel = z.object({
   kind: ChannelKind,
   url: z.string(),
   has_secret: z.boolean(),
+  email: z.nullable(EmailSettings),
   allow_internal: z.boolean(),
   enabled: z.boolean(),
   /** The last delivery's outcome: null before any. */

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { SMTPServer } from 'smtp-server'
 import type { Alert, AlertRuleInput } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -42,6 +44,45 @@ async function receiver(statuses: number[] = []) {
   const port = typeof address === 'object' && address ? address.port : 0
   return { received, url: (path: string) => `http://127.0.0.1:${String(port)}${path}` }
 }
+
+/** A real SMTP server on 127.0.0.1 (no TLS offered) that keeps each message it takes. */
+async function smtpReceiver() {
+  const mails: { from: string; to: string[]; data: string }[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = ''
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()))
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom
+        mails.push({
+          from: from ? from.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          data,
+        })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  closers.push(() => new Promise<void>((done) => server.close(() => done())))
+  const { port } = server.server.address() as AddressInfo
+  return { mails, url: `smtp://127.0.0.1:${String(port)}` }
+}
+const closers: (() => Promise<void>)[] = []
+/** A message's text as written, its quoted-printable soft breaks and escapes undone. */
+const quotedPrintable = (data: string) =>
+  Buffer.from(
+    data
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8')
+afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()))
+})
 
 const verified = (secret: string, message: Received) => {
   const timestamp = String(message.headers['x-serving-console-timestamp'])
@@ -259,6 +300,64 @@ describe('alerts', () => {
     expect(new Set(hook.received.map((one) => one.body)).size).toBe(1)
   })
 
+  it('sends e-mail through a real SMTP server: the alert, the test; never a password without TLS', async () => {
+    const { store, alerting, use } = alertingAt()
+    const smtp = await smtpReceiver()
+    const email = { from: 'alerts@example.com', to: ['ops@example.com', 'oncall@example.com'], username: '' }
+    store.addChannel({ ...channel(smtp.url), kind: 'email', email })
+    store.addRule({ ...RULE, for_seconds: 0 })
+    use(99)
+    alerting.evaluate()
+    await alerting.pump()
+    expect(smtp.mails).toHaveLength(1)
+    const mail = smtp.mails[0]
+    expect(mail).toMatchObject({ from: 'alerts@example.com', to: ['ops@example.com', 'oncall@example.com'] })
+    expect(mail?.data).toContain('Subject: [Serving Console] Firing: Memory (the server)')
+    expect(quotedPrintable(mail?.data ?? '')).toContain(
+      '• FIRING [warning] Memory: the server: 99.0 % of memory in use (alert above 90 %)',
+    )
+
+    // Through the API: a test message; a password is never sent where the server offers no STARTTLS.
+    const app = await testApp()
+    const post = (url: string, payload: object) => app.inject({ method: 'POST', url, payload })
+    const made = await post('/api/v1/alerts/channels', { ...channel(smtp.url), kind: 'email', email })
+    expect(made.statusCode, made.body).toBe(201)
+    expect(made.json()).toMatchObject({ kind: 'email', email, has_secret: false })
+    const tested = await post(`/api/v1/alerts/channels/${String(made.json<{ id: number }>().id)}/test`, {})
+    expect(tested.json()).toEqual({ ok: true, error: null })
+    expect(smtp.mails[1]?.data).toContain('Subject: [Serving Console] A test message')
+    const signingIn = await post('/api/v1/alerts/channels', {
+      ...channel(smtp.url),
+      kind: 'email',
+      email: { ...email, username: 'alerts' },
+      secret: 'smtp password 1',
+    })
+    expect(signingIn.statusCode).toBe(201)
+    const refused = await post(
+      `/api/v1/alerts/channels/${String(signingIn.json<{ id: number }>().id)}/test`,
+      {},
+    )
+    expect(refused.json()).toEqual({ ok: false, error: expect.stringMatching(/TLS/) as unknown })
+    expect(smtp.mails).toHaveLength(2)
+    const listed = await app.inject('/api/v1/alerts/channels')
+    expect(listed.body).not.toContain('smtp password 1')
+
+    for (const [payload, detail] of [
+      [{ ...channel('https://mail.example.com'), kind: 'email', email }, 'url must be an smtp or smtps URL'],
+      [{ ...channel(smtp.url), kind: 'email' }, 'email: an e-mail channel needs'],
+      [{ ...channel(smtp.url), kind: 'email', email: { ...email, to: [] } }, 'to'],
+      [
+        { ...channel(smtp.url), kind: 'email', email: { ...email, to: ['ops@example.com\r\nBcc: x@y'] } },
+        'to',
+      ],
+      [{ ...channel('https://example.com'), email }, 'email: only an e-mail channel takes it'],
+    ] as const) {
+      const answer = await post('/api/v1/alerts/channels', payload)
+      expect(answer.statusCode, JSON.stringify(payload)).toBe(422)
+      expect(answer.body).toContain(detail)
+    }
+  })
+
   it('reaches no loopback or link-local address unless allowed, and checks every setting', async () => {
     const app = await testApp()
     const hook = await receiver()
@@ -292,7 +391,7 @@ describe('alerts', () => {
       [
         '/api/v1/alerts/channels',
         { ...channel('https://hooks.slack.com/x'), kind: 'slack', secret: 'x' },
-        'secret: only a webhook',
+        'secret: a Slack URL is its own secret',
       ],
       [
         '/api/v1/alerts/rules',

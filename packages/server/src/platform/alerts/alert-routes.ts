@@ -31,10 +31,14 @@ function checkedRule(rule: AlertRuleInput): AlertRuleInput {
 }
 
 function checkedChannel(channel: ChannelInput): ChannelInput {
-  const problem = urlProblem(channel.url)
+  const email = channel.kind === 'email'
+  const problem = urlProblem(channel.url, email)
   if (problem) throw new HttpError(422, problem)
-  if (channel.kind !== 'webhook' && channel.secret)
-    throw new HttpError(422, 'secret: only a webhook signs its messages (a Slack URL is its own secret)')
+  if (channel.kind === 'slack' && channel.secret)
+    throw new HttpError(422, 'secret: a Slack URL is its own secret; only webhooks sign and e-mail signs in')
+  if (email && !channel.email)
+    throw new HttpError(422, 'email: an e-mail channel needs from, to and username')
+  if (!email && channel.email) throw new HttpError(422, 'email: only an e-mail channel takes it')
   return channel
 }
 

@@ -1,6 +1,7 @@
 import type {
   Alert,
   AlertKind,
+  EmailSettings,
   AlertRuleInput,
   Channel,
   ChannelInput,
@@ -19,6 +20,7 @@ export interface StoredChannel {
   kind: ChannelKind
   url: string
   secret: string | null
+  email: EmailSettings | null
   allow_internal: boolean
   enabled: boolean
 }
@@ -51,6 +53,7 @@ const storedChannelOf = (row: Row): StoredChannel => ({
   kind: row.kind as ChannelKind,
   url: String(row.url),
   secret: row.secret === null ? null : String(row.secret),
+  email: row.email === null ? null : (JSON.parse(String(row.email)) as EmailSettings),
   allow_internal: row.allow_internal === 1,
   enabled: row.enabled === 1,
 })
@@ -121,12 +124,13 @@ export class AlertStore {
   }
   addChannel(channel: ChannelInput): StoredChannel {
     const row = this.db.get(
-      `INSERT INTO alert_channels (name, kind, url, secret, allow_internal, enabled)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO alert_channels (name, kind, url, secret, email, allow_internal, enabled)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       channel.name,
       channel.kind,
       channel.url,
       channel.secret ? channel.secret : null,
+      emailOf(channel),
       channel.allow_internal ? 1 : 0,
       channel.enabled ? 1 : 0,
     ) as Row
@@ -135,12 +139,13 @@ export class AlertStore {
   /** Changes a channel; a secret left out stays, an empty one goes. */
   setChannel(id: number, channel: ChannelInput): StoredChannel | undefined {
     const row = this.db.get(
-      `UPDATE alert_channels SET name = ?, kind = ?, url = ?, secret = ?, allow_internal = ?, enabled = ?
-       WHERE id = ? RETURNING *`,
+      `UPDATE alert_channels SET name = ?, kind = ?, url = ?, secret = ?, email = ?, allow_internal = ?,
+         enabled = ? WHERE id = ? RETURNING *`,
       channel.name,
       channel.kind,
       channel.url,
       channel.secret === undefined ? (this.channel(id)?.secret ?? null) : channel.secret || null,
+      emailOf(channel),
       channel.allow_internal ? 1 : 0,
       channel.enabled ? 1 : 0,
       id,
@@ -165,6 +170,7 @@ export class AlertStore {
       kind: stored.kind,
       url: stored.url,
       has_secret: stored.secret !== null,
+      email: stored.email,
       allow_internal: stored.allow_internal,
       enabled: stored.enabled,
       last_delivery:
@@ -274,6 +280,9 @@ export class AlertStore {
     return row && alertOf(row)
   }
 }
+
+const emailOf = (channel: ChannelInput) =>
+  channel.kind === 'email' && channel.email ? JSON.stringify(channel.email) : null
 
 const ruleValues = (rule: AlertRuleInput) =>
   [

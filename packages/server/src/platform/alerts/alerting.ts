@@ -1,6 +1,7 @@
 import type { Alert } from '@serving-console/contract'
-import type { AlertStore, StoredRule } from './alert-store.js'
+import type { AlertStore, StoredChannel, StoredRule } from './alert-store.js'
 import { deliver } from './delivery.js'
+import { sendEmail, type EmailMessage } from './email.js'
 import { breaches, describe, readingsOf, type FigureSources } from './figures.js'
 import { messageBody, type Noticed } from './messages.js'
 
@@ -123,15 +124,7 @@ export class Alerting {
     for (const delivery of this.store.due(this.clock())) {
       const channel = this.store.channel(delivery.channel_id)
       if (!channel) continue
-      const error = await deliver(
-        {
-          url: channel.url,
-          allowInternal: channel.allow_internal,
-          secret: channel.kind === 'webhook' ? channel.secret : null,
-        },
-        delivery.body,
-        this.clock(),
-      )
+      const error = await this.send(channel, delivery.body)
       const now = this.clock()
       if (error === null) {
         this.store.sent(delivery.id)
@@ -154,20 +147,29 @@ export class Alerting {
     }
   }
 
+  /** Sends one message by the channel's kind: null when it was taken, else why not. */
+  private send(channel: StoredChannel, body: string): Promise<string | null> {
+    if (channel.kind === 'email') {
+      if (!channel.email) return Promise.resolve('the channel has no sender or recipients')
+      return sendEmail(
+        {
+          url: channel.url,
+          allowInternal: channel.allow_internal,
+          password: channel.secret,
+          settings: channel.email,
+        },
+        JSON.parse(body) as EmailMessage,
+      )
+    }
+    const secret = channel.kind === 'webhook' ? channel.secret : null
+    return deliver({ url: channel.url, allowInternal: channel.allow_internal, secret }, body, this.clock())
+  }
+
   /** Sends a test message to a channel now; its outcome is the channel's last delivery too. */
   async test(channelId: number): Promise<{ ok: boolean; error: string | null } | undefined> {
     const channel = this.store.channel(channelId)
     if (!channel) return undefined
-    const now = this.clock()
-    const error = await deliver(
-      {
-        url: channel.url,
-        allowInternal: channel.allow_internal,
-        secret: channel.kind === 'webhook' ? channel.secret : null,
-      },
-      messageBody(channel.kind, this.server(), [], now),
-      now,
-    )
+    const error = await this.send(channel, messageBody(channel.kind, this.server(), [], this.clock()))
     this.store.delivered(channel.id, this.clock(), error)
     return { ok: error === null, error }
   }

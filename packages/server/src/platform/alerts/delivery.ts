@@ -28,14 +28,16 @@ export function isInternal(address: string): boolean {
 }
 
 /** Why a channel's URL is refused when it is set; null when it is fine. */
-export function urlProblem(url: string): string | null {
+export function urlProblem(url: string, email: boolean): string | null {
+  const wanted = email ? 'an smtp or smtps URL' : 'an http or https URL'
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return 'url must be an absolute http or https URL'
+    return `url must be ${wanted.replace(/^an/, 'an absolute')}`
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'url must be an http or https URL'
+  const schemes = email ? ['smtp:', 'smtps:'] : ['http:', 'https:']
+  if (!schemes.includes(parsed.protocol) || !parsed.hostname) return `url must be ${wanted}`
   return null
 }
 
@@ -103,5 +105,5 @@ export function deliver(target: Target, body: string, now = Date.now()): Promise
   })
 }
 
-const internalRefusal = (address: string) =>
+export const internalRefusal = (address: string) =>
   `refused: ${address} is a loopback or link-local address (allow internal addresses on the channel to send there)`

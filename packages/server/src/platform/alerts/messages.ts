@@ -10,7 +10,8 @@ export interface Noticed {
 
 /**
  * A message's body for a channel (docs/alerts.md has both): a webhook gets JSON with every alert of the burst; a
- * Slack-style incoming webhook gets `text`, a line each. `alerts` empty: a test message.
+ * Slack-style incoming webhook gets `text`, a line each; an e-mail (kept as `{subject, text}` until sent) the same
+ * lines. `noticed` empty: a test message.
  */
 export function messageBody(
   kind: ChannelKind,
@@ -26,14 +27,27 @@ export function messageBody(
       sent_at: new Date(now).toISOString(),
       alerts: noticed.map(({ alert, notice }) => ({ ...alert, notice })),
     })
-  if (noticed.length === 0)
-    return JSON.stringify({ text: `Serving Console at ${server}: a test message. This channel works.` })
+  // Slack's text marks bold with asterisks; an e-mail is plain text.
+  const bold = (word: string) => (kind === 'slack' ? `*${word}*` : word)
   const firing = noticed.filter(({ notice }) => notice !== 'resolved').length
-  const head = `Serving Console at ${server}: ${String(firing)} firing, ${String(noticed.length - firing)} resolved`
+  const head =
+    noticed.length === 0
+      ? `Serving Console at ${server}: a test message. This channel works.`
+      : `Serving Console at ${server}: ${String(firing)} firing, ${String(noticed.length - firing)} resolved`
   const lines = noticed.map(({ alert, notice }) =>
     notice === 'resolved'
-      ? `• *RESOLVED* ${alert.rule_name}: ${alert.summary}`
-      : `• *${notice === 'repeat' ? 'STILL FIRING' : 'FIRING'}* [${alert.severity}] ${alert.rule_name}: ${alert.summary}`,
+      ? `• ${bold('RESOLVED')} ${alert.rule_name}: ${alert.summary}`
+      : `• ${bold(notice === 'repeat' ? 'STILL FIRING' : 'FIRING')} [${alert.severity}] ${alert.rule_name}: ${alert.summary}`,
   )
-  return JSON.stringify({ text: [head, ...lines].join('\n') })
+  const text = [head, ...lines].join('\n')
+  if (kind === 'slack') return JSON.stringify({ text })
+  // An e-mail's subject names the one alert, or counts a burst.
+  const only = noticed.length === 1 ? noticed[0] : undefined
+  const subject =
+    noticed.length === 0
+      ? '[Serving Console] A test message'
+      : only
+        ? `[Serving Console] ${only.notice === 'resolved' ? 'Resolved' : 'Firing'}: ${only.alert.rule_name} (${only.alert.model ?? 'the server'})`
+        : `[Serving Console] ${String(firing)} firing, ${String(noticed.length - firing)} resolved`
+  return JSON.stringify({ subject, text })
 }

@@ -163,6 +163,7 @@ const MIGRATIONS: string[] = [
      kind TEXT NOT NULL,
      url TEXT NOT NULL,
      secret TEXT,
+     email TEXT,
      allow_internal INTEGER NOT NULL,
      enabled INTEGER NOT NULL,
      last_at INTEGER,
