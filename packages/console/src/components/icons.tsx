@@ -195,6 +195,11 @@ export const HistoryIcon = icon(
 
 export const BarChartOutlinedIcon = icon('BarChartOutlined', 'M4 9h4v11H4zm12 4h4v7h-4zm-6-9h4v16h-4z')
 
+export const NotificationsOutlinedIcon = icon(
+  'NotificationsOutlined',
+  'M12 22c1.1 0 2-.9 2-2h-4c0 1.1.89 2 2 2m6-6v-5c0-3.07-1.64-5.64-4.5-6.32V4c0-.83-.67-1.5-1.5-1.5s-1.5.67-1.5 1.5v.68C7.63 5.36 6 7.92 6 11v5l-2 2v1h16v-1zm-2 1H8v-6c0-2.48 1.51-4.5 4-4.5s4 2.02 4 4.5z',
+)
+
 export const FileDownloadOutlinedIcon = icon(
   'FileDownloadOutlined',
   'M18 15v3H6v-3H4v3c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2v-3zm-1-4-1.41-1.41L13 12.17V4h-2v8.17L8.41 9.59 7 11l5 5z',

@@ -21,7 +21,8 @@ export function useServerFeature(
     | 'model_fit'
     | 'cluster_history'
     | 'file_info'
-    | 'quotas',
+    | 'quotas'
+    | 'alerts',
 ): boolean {
   const features = useQuery(serverFeaturesQuery)
   return features.data?.[feature] === true

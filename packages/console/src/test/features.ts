@@ -9,4 +9,5 @@ export const PLATFORM_FEATURES = {
   model_fit: true,
   file_info: true,
   quotas: true,
+  alerts: true,
 }

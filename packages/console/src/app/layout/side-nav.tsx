@@ -9,6 +9,7 @@ import {
   GitHubIcon,
   HistoryIcon,
   BarChartOutlinedIcon,
+  NotificationsOutlinedIcon,
   MenuIcon,
   PeopleOutlinedIcon,
   RocketLaunchOutlinedIcon,
@@ -98,6 +99,12 @@ const SYSTEM_ENTRIES: Entry[] = [
     Icon: BarChartOutlinedIcon,
     to: routes.system.href('usage'),
     scopes: scopesOf(api.getUsage),
+  },
+  {
+    label: 'shell.nav.alerts',
+    Icon: NotificationsOutlinedIcon,
+    to: routes.system.href('alerts'),
+    scopes: scopesOf(api.listAlerts),
   },
 ]
 

@@ -174,19 +174,29 @@ describe('the System pages', () => {
     })
   })
 
-  it('say on a cluster that usage per user and key is the platform’s, and ask it nothing', async () => {
-    const calls = serve('users', {})
-    vi.mocked(fetch).mockImplementation(async (url) => {
-      const { pathname } = new URL(url as string)
-      calls.push({ method: 'GET', path: pathname, query: '', init: {} })
-      return pathname === '/api/v1/console/features'
-        ? Response.json({ ...PLATFORM_FEATURES, mode: 'gateway', administration: 'users', quotas: false })
-        : new Response('{"detail":"Not Found"}', { status: 404 })
+  for (const [page, title] of [
+    ['usage', 'Usage is kept by the platform'],
+    ['alerts', 'Alerts are evaluated by the platform'],
+  ] as const)
+    it(`say on a cluster that ${page} is the platform’s, and ask it nothing`, async () => {
+      const calls = serve('users', {})
+      vi.mocked(fetch).mockImplementation(async (url) => {
+        const { pathname } = new URL(url as string)
+        calls.push({ method: 'GET', path: pathname, query: '', init: {} })
+        return pathname === '/api/v1/console/features'
+          ? Response.json({
+              ...PLATFORM_FEATURES,
+              mode: 'gateway',
+              administration: 'users',
+              quotas: false,
+              alerts: false,
+            })
+          : new Response('{"detail":"Not Found"}', { status: 404 })
+      })
+      show(page)
+      expect(await screen.findByText(title)).toBeInTheDocument()
+      expect(calls.map((call) => call.path)).toEqual(['/api/v1/console/features'])
     })
-    show('usage')
-    expect(await screen.findByText('Usage is kept by the platform')).toBeInTheDocument()
-    expect(calls.map((call) => call.path)).toEqual(['/api/v1/console/features'])
-  })
 
   it('show the key once, after it was created', async () => {
     serve('users', {

@@ -11,6 +11,7 @@ import { mayOpen } from '../../lib/auth'
 import { routes, SYSTEM_PAGES, type SystemPage as Page } from '../../lib/routes'
 import { serverFeaturesQuery } from '../../lib/server-features'
 import { AdministrationNotice } from './administration-notice'
+import { AlertsPage } from './alerts/alerts-page'
 import { AuditPage } from './audit/audit-page'
 import { PermissionNotice } from './permission-notice'
 import { KeysPage } from './keys/keys-page'
@@ -25,7 +26,14 @@ const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Rout
   security: { title: 'shell.nav.security', Content: SecurityPage, list: api.getRateLimit },
   audit: { title: 'shell.nav.audit', Content: AuditPage, list: api.searchAudit },
   usage: { title: 'shell.nav.usage', Content: UsagePage, list: api.getUsage },
+  alerts: { title: 'shell.nav.alerts', Content: AlertsPage, list: api.listAlerts },
 }
+
+/** The platform's own pages, and what they say in front of a cluster, which keeps neither. */
+const PLATFORM_ONLY = {
+  usage: { title: 'system.usage.unavailable.title', text: 'system.usage.unavailable.text' },
+  alerts: { title: 'system.alerts.unavailable.title', text: 'system.alerts.unavailable.text' },
+} as const satisfies Partial<Record<Page, { title: MessageId; text: MessageId }>>
 
 /**
  * The permission the page takes when the signed-in token holds none of its scopes (the contract's route table;
@@ -53,7 +61,10 @@ function SystemScreen({ page }: { page: Page }) {
   const available =
     page === 'usage'
       ? features.data?.quotas !== false
-      : administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
+      : page === 'alerts'
+        ? features.data?.alerts !== false
+        : administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
+  const platformOnly = page === 'usage' || page === 'alerts' ? PLATFORM_ONLY[page] : null
   return (
     <>
       <PageHeader title={t(title)} />
@@ -63,19 +74,19 @@ function SystemScreen({ page }: { page: Page }) {
         <Spinner label={t('common.loading')} />
       ) : available ? (
         <Content />
-      ) : page === 'usage' || administration === 'users' ? (
-        // Only Usage is ever unavailable where the server keeps users: on a cluster, which keeps none per user.
-        <Notice severity="info" title={t('system.usage.unavailable.title')}>
-          {t('system.usage.unavailable.text')}
+      ) : platformOnly ? (
+        // Usage and Alerts are the platform's: a cluster keeps no usage per user and evaluates no rules of ours.
+        <Notice severity="info" title={t(platformOnly.title)}>
+          {t(platformOnly.text)}
         </Notice>
       ) : (
-        <AdministrationNotice mode={administration} />
+        administration !== 'users' && <AdministrationNotice mode={administration} />
       )}
     </>
   )
 }
 
-/** `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), and Usage. */
+/** `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), Usage and Alerts. */
 export function SystemPage() {
   const { page } = useParams()
   if (!isPage(page)) return <Navigate to={routes.system.href()} replace />

@@ -1,7 +1,10 @@
+import { api, scopesOf } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useMatch } from 'react-router'
 import { Notice } from '../../../components/notice'
 import { useT } from '../../../i18n/react'
+import { alertsQuery } from '../../../lib/alerts'
+import { mayOpen } from '../../../lib/auth'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
 import { tokenCookie } from '../../../lib/storage'
@@ -10,7 +13,8 @@ import './attention-strip.css'
 
 /**
  * On every screen: the running models with replicas down and the launches that failed (with the server's
- * reason: no toast says it as well), each linked to its list, read again every 5 s. Nothing when all is well. On Running Models a failed launch is left to its Launches panel,
+ * reason: no toast says it as well), each linked to its list, read again every 5 s; and, for an administrator, how
+ * many alerts fire unacknowledged, linked to the inbox (System → Alerts). Nothing when all is well. On Running Models a failed launch is left to its Launches panel,
  * which shows it with its reason and Dismiss: one place for each failure.
  */
 export function AttentionStrip() {
@@ -19,7 +23,12 @@ export function AttentionStrip() {
   const attention = useQuery(attentionQuery(tokenCookie.get(), withHealth))
   const onRunningModels = useMatch(`/${routes.runningModels.path}`) !== null
   const items = (attention.data ?? []).filter((item) => !(onRunningModels && item.kind === 'launch'))
-  if (items.length === 0) return null
+  // Alerts firing that nobody acknowledged: said here, on every screen, to whoever may open the inbox.
+  const withAlerts = useServerFeature('alerts') && mayOpen(scopesOf(api.listAlerts))
+  const alerts = useQuery({ ...alertsQuery, enabled: withAlerts })
+  const onAlerts = useMatch(`/${routes.system.path}`)?.params.page === 'alerts'
+  const firing = withAlerts && !onAlerts ? (alerts.data?.unacknowledged ?? 0) : 0
+  if (items.length === 0 && firing === 0) return null
   const said = (item: Attention) =>
     item.kind === 'launch'
       ? t('shell.attention.launchFailed')
@@ -31,8 +40,26 @@ export function AttentionStrip() {
           })
   return (
     <section className="attention-strip" aria-label={t('shell.attention.label')}>
-      <Notice severity="warning" role="status" title={t('shell.attention.title', { count: items.length })}>
+      <Notice
+        severity="warning"
+        role="status"
+        title={
+          items.length > 0
+            ? t('shell.attention.title', { count: items.length })
+            : t('shell.attention.alerts', { count: firing })
+        }
+      >
         <ul className="attention-list">
+          {firing > 0 && items.length > 0 && (
+            <li>
+              <Link to={routes.system.href('alerts')}>{t('shell.attention.alerts', { count: firing })}</Link>
+            </li>
+          )}
+          {firing > 0 && items.length === 0 && (
+            <li>
+              <Link to={routes.system.href('alerts')}>{t('shell.attention.openInbox')}</Link>
+            </li>
+          )}
           {items.map((item) => (
             <li key={`${item.kind}:${item.uid}`}>
               <Link to={routes.runningModels.href(item.type)}>{item.uid}</Link>: {said(item)}

@@ -1,0 +1,122 @@
+import type { AlertRule } from '@serving-console/contract'
+import { useState } from 'react'
+import { Button } from '../../../components/button'
+import { Checkbox } from '../../../components/checkbox'
+import { ConfirmDialog } from '../../../components/confirm-dialog'
+import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
+import { ScrollTable } from '../../../components/scroll-table'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
+import { useAlertRules, useDeleteRule, useSaveRule } from '../api/alerts'
+import { SystemQuery } from '../system-query'
+import { conditionText, isModelKind, KIND_LABELS, SEVERITY_LABELS } from './alert-text'
+import { RuleDialog } from './rule-dialog'
+
+const COLUMNS: readonly MessageId[] = [
+  'system.alerts.rule.name',
+  'system.alerts.column.watches',
+  'system.alerts.column.fires',
+  'system.alerts.rule.severity',
+  'system.alerts.rule.enabled',
+  'system.column.actions',
+]
+
+type Open = { dialog: 'edit'; rule: AlertRule | null } | { dialog: 'delete'; rule: AlertRule } | null
+
+/** The rules the server evaluates: each with what it watches and when it fires; added, changed, switched, removed. */
+export function AlertRules() {
+  const t = useT()
+  const rules = useAlertRules()
+  const save = useSaveRule()
+  const remove = useDeleteRule()
+  const [open, setOpen] = useState<Open>(null)
+  const close = () => setOpen(null)
+  return (
+    <section className="surface system-section" aria-labelledby="alerts-rules-title">
+      <div className="system-toolbar">
+        <h2 id="alerts-rules-title">{t('system.alerts.rules')}</h2>
+        <Button
+          variant="outlined"
+          startIcon={<AddCircleOutlineOutlinedIcon />}
+          onClick={() => setOpen({ dialog: 'edit', rule: null })}
+        >
+          {t('system.alerts.rule.add')}
+        </Button>
+      </div>
+      <SystemQuery
+        query={rules}
+        loadError={t('system.alerts.rulesLoadError')}
+        empty={t('system.alerts.noRules')}
+        isEmpty={(data) => data.rules.length === 0}
+      >
+        {(data) => (
+          <ScrollTable label={t('system.alerts.rules')} className="system-table" columns={COLUMNS}>
+            {data.rules.map((rule) => {
+              const { id, available: _available, ...input } = rule
+              return (
+                <tr key={id}>
+                  <th scope="row">{rule.name}</th>
+                  <td>
+                    {t(KIND_LABELS[rule.kind])}
+                    <span className="alert-note">
+                      {!isModelKind(rule.kind)
+                        ? t('system.alerts.theServer')
+                        : rule.model === null
+                          ? t('system.alerts.everyModel')
+                          : t('system.alerts.oneModel', { model: rule.model })}
+                    </span>
+                  </td>
+                  <td>{conditionText(rule)}</td>
+                  <td>{t(SEVERITY_LABELS[rule.severity])}</td>
+                  <td>
+                    <Checkbox
+                      kind="switch"
+                      label={
+                        <span className="visually-hidden">
+                          {t('system.alerts.enabledOf', { name: rule.name })}
+                        </span>
+                      }
+                      checked={rule.enabled}
+                      onChange={(enabled) => save.mutate({ id, rule: { ...input, enabled } })}
+                    />
+                  </td>
+                  <td>
+                    <span className="system-actions">
+                      <Button
+                        size="small"
+                        aria-label={t('system.alerts.editOf', { name: rule.name })}
+                        onClick={() => setOpen({ dialog: 'edit', rule })}
+                      >
+                        {t('system.alerts.edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        aria-label={t('system.deleteOf', { name: rule.name })}
+                        onClick={() => setOpen({ dialog: 'delete', rule })}
+                      >
+                        {t('system.delete')}
+                      </Button>
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </ScrollTable>
+        )}
+      </SystemQuery>
+      {open?.dialog === 'edit' && <RuleDialog rule={open.rule} onClose={close} />}
+      <ConfirmDialog
+        open={open?.dialog === 'delete'}
+        text={
+          open?.dialog === 'delete' ? t('system.alerts.rule.deleteConfirm', { name: open.rule.name }) : ''
+        }
+        onConfirm={() => {
+          if (open?.dialog === 'delete') remove.mutate(open.rule.id)
+          close()
+        }}
+        onCancel={close}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,55 @@
+import { MODEL_ALERT_KINDS, type AlertKind, type Severity } from '@serving-console/contract'
+import { currentIntl, t } from '../../../i18n/i18n'
+import type { MessageId } from '../../../i18n/catalogue'
+
+export const KIND_LABELS: Record<AlertKind, MessageId> = {
+  replicas_down: 'system.alerts.kind.replicasDown',
+  first_token_ms: 'system.alerts.kind.firstToken',
+  error_rate: 'system.alerts.kind.errorRate',
+  host_memory: 'system.alerts.kind.hostMemory',
+  cache_disk_free: 'system.alerts.kind.cacheDisk',
+}
+
+export const SEVERITY_LABELS: Record<Severity, MessageId> = {
+  info: 'system.alerts.severity.info',
+  warning: 'system.alerts.severity.warning',
+  critical: 'system.alerts.severity.critical',
+}
+
+export const isModelKind = (kind: AlertKind) => MODEL_ALERT_KINDS.includes(kind)
+
+/** A duration as the reader's language says it: "3 min", "45 s", "1 hr" (whole minutes and hours shown as such). */
+export function durationText(seconds: number): string {
+  const intl = currentIntl()
+  const [value, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, 'hour']
+      : seconds % 60 === 0
+        ? [seconds / 60, 'minute']
+        : [seconds, 'second']
+  return intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'short' })
+}
+
+/** When a rule fires, in words: "first token above 10,000 ms for 3 min". */
+export function conditionText(rule: { kind: AlertKind; threshold: number; for_seconds: number }): string {
+  const condition = t('system.alerts.condition', {
+    kind: rule.kind,
+    threshold: currentIntl().formatNumber(rule.threshold),
+  })
+  return rule.for_seconds === 0
+    ? condition
+    : t('system.alerts.conditionFor', { condition, duration: durationText(rule.for_seconds) })
+}
+
+/** What an alert saw when it fired, in the reader's language: "Model chat: 2 replicas down". */
+export function readingText(alert: { kind: AlertKind; model: string | null; value: number }): string {
+  return t('system.alerts.reading', {
+    where:
+      alert.model === null
+        ? t('system.alerts.theServer')
+        : t('system.alerts.oneModel', { model: alert.model }),
+    kind: alert.kind,
+    count: alert.value,
+    value: currentIntl().formatNumber(alert.value, { maximumFractionDigits: 1 }),
+  })
+}

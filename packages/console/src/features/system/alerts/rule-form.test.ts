@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { conditionText, readingText } from './alert-text'
+import { NEW_RULE, ruleOf } from './rule-form'
+
+describe('ruleOf', () => {
+  it('sends the rule as the server takes it: numbers, a model only where the kind watches one', () => {
+    expect(ruleOf({ ...NEW_RULE, name: ' Down ', model: ' chat ' })).toEqual({
+      rule: {
+        name: 'Down',
+        kind: 'replicas_down',
+        model: 'chat',
+        threshold: 1,
+        for_seconds: 120,
+        severity: 'warning',
+        enabled: true,
+      },
+    })
+    expect(ruleOf({ ...NEW_RULE, name: 'Memory', kind: 'host_memory', model: 'chat' })).toMatchObject({
+      rule: { model: null },
+    })
+  })
+
+  it('names the first field that is wrong', () => {
+    expect(ruleOf({ ...NEW_RULE, name: '  ' })).toEqual({ problem: 'name' })
+    expect(ruleOf({ ...NEW_RULE, name: 'x', threshold: '' })).toEqual({ problem: 'threshold' })
+    expect(ruleOf({ ...NEW_RULE, name: 'x', threshold: '-1' })).toEqual({ problem: 'threshold' })
+    expect(ruleOf({ ...NEW_RULE, name: 'x', forSeconds: '1.5' })).toEqual({ problem: 'forSeconds' })
+    expect(ruleOf({ ...NEW_RULE, name: 'x', forSeconds: '86401' })).toEqual({ problem: 'forSeconds' })
+  })
+})
+
+describe('conditionText', () => {
+  it('says when a rule fires, its duration in whole minutes or hours where it is', () => {
+    expect(conditionText({ kind: 'first_token_ms', threshold: 10_000, for_seconds: 180 })).toBe(
+      'first token above 10,000 ms on average for 3 min',
+    )
+    expect(conditionText({ kind: 'cache_disk_free', threshold: 10, for_seconds: 3600 })).toBe(
+      '10 % free or less for 1 hr',
+    )
+    expect(conditionText({ kind: 'replicas_down', threshold: 1, for_seconds: 0 })).toBe(
+      '1 or more replicas down',
+    )
+  })
+})
+
+describe('readingText', () => {
+  it('says what the alert saw, of a model or of the server', () => {
+    expect(readingText({ kind: 'replicas_down', model: 'chat', value: 2 })).toBe(
+      'Model chat: 2 replicas down',
+    )
+    expect(readingText({ kind: 'host_memory', model: null, value: 93.456 })).toBe(
+      'The server: 93.5 % of memory in use',
+    )
+  })
+})
