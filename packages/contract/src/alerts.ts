@@ -8,13 +8,14 @@ import * as z from 'zod/mini'
 /**
  * What a rule watches. Per model: `replicas_down` (replicas not ready of a model that is serving, fires at or above
  * the threshold), `first_token_ms` (mean time to first token over the last minute, ms), `error_rate` (share of the
- * last minute's requests that failed, %); for the server: `host_memory` (memory in use, %), `cache_disk_free`
+ * last minute's requests that failed, %), `launch_failed` (1 while a launch that failed is listed); for the server: `host_memory` (memory in use, %), `cache_disk_free`
  * (free space on the cache's disk, %: fires at or below the threshold).
  */
 export const ALERT_KINDS = [
   'replicas_down',
   'first_token_ms',
   'error_rate',
+  'launch_failed',
   'host_memory',
   'cache_disk_free',
 ] as const
@@ -22,7 +23,12 @@ export const AlertKind = z.enum(ALERT_KINDS)
 export type AlertKind = z.infer<typeof AlertKind>
 
 /** The kinds that watch each model (the others watch the server itself). */
-export const MODEL_ALERT_KINDS: readonly AlertKind[] = ['replicas_down', 'first_token_ms', 'error_rate']
+export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
+  'replicas_down',
+  'first_token_ms',
+  'error_rate',
+  'launch_failed',
+]
 
 export const SEVERITIES = ['info', 'warning', 'critical'] as const
 export const Severity = z.enum(SEVERITIES)

@@ -9,7 +9,7 @@ import { AlertStore } from '../src/platform/alerts/alert-store.js'
 import { Alerting } from '../src/platform/alerts/alerting.js'
 import type { MachineFigures } from '../src/platform/cluster/resource-sampler.js'
 import { openDatabase } from '../src/platform/db/database.js'
-import { testApp, tempDir, TINY_CHAT, waitFor } from './helper.js'
+import { QWEN, testApp, tempDir, TINY_CHAT, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
 import { member, signedInUser, storeApp } from './store-helper.js'
 
@@ -109,7 +109,7 @@ function alertingAt() {
   const machine = () => ({ memTotal: 100, memAvailable: 100 - used }) as MachineFigures
   const alerting = new Alerting(
     store,
-    { models: () => [], machine, cacheDir: tempDir(), clock: () => now },
+    { models: () => [], launches: () => [], machine, cacheDir: tempDir(), clock: () => now },
     () => 'test-server',
     () => now,
   )
@@ -223,6 +223,56 @@ describe('alerts', () => {
           { has_secret: true, last_delivery: { ok: true, error: null }, pending: 0 },
           { has_secret: false, last_delivery: { ok: true } },
         ],
+      })
+    },
+  )
+
+  it(
+    'says a failed launch at once (a shipped rule, off until turned on), and that it is gone once dismissed',
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      const hook = await receiver()
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/alerts/channels',
+        payload: channel(hook.url('/h')),
+      })
+      expect(made.statusCode).toBe(201)
+      // Shipped, off: turned on.
+      const rules = (await app.inject('/api/v1/alerts/rules')).json<{
+        rules: (AlertRuleInput & { id: number })[]
+      }>().rules
+      const failed = rules.find((rule) => rule.kind === 'launch_failed')
+      expect(failed).toMatchObject({ name: 'A launch failed', threshold: 1, for_seconds: 0, enabled: false })
+      const { id, ...rule } = failed as AlertRuleInput & { id: number; available?: boolean }
+      delete rule.available
+      const on = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/alerts/rules/${String(id)}`,
+        payload: { ...rule, enabled: true },
+      })
+      expect(on.statusCode, on.body).toBe(200)
+      await launch(app, QWEN)
+      app.platform.alerting.evaluate()
+      await app.platform.alerting.pump()
+      expect(JSON.parse(hook.received.at(-1)?.body ?? '{}')).toMatchObject({
+        alerts: [
+          {
+            notice: 'fired',
+            rule_name: 'A launch failed',
+            model: 'qwen2.5-instruct',
+            summary: 'model qwen2.5-instruct: its launch failed (see its reason on Running Models)',
+          },
+        ],
+      })
+      expect(
+        (await app.inject({ method: 'DELETE', url: '/api/v1/models/qwen2.5-instruct' })).statusCode,
+      ).toBe(200)
+      app.platform.alerting.evaluate()
+      await app.platform.alerting.pump()
+      expect(JSON.parse(hook.received.at(-1)?.body ?? '{}')).toMatchObject({
+        alerts: [{ notice: 'resolved', summary: 'model qwen2.5-instruct is gone (terminated or dismissed)' }],
       })
     },
   )

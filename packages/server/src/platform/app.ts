@@ -55,7 +55,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const alertStore = new AlertStore(db)
   const alerting = new Alerting(
     alertStore,
-    { models: () => models.listed(), machine: () => sampler.current(), cacheDir: cache.root },
+    {
+      models: () => models.listed(),
+      launches: () => models.launches(),
+      machine: () => sampler.current(),
+      cacheDir: cache.root,
+    },
     address,
   )
   app.addHook('onReady', () => alerting.start())

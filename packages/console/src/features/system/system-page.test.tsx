@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NO_AUTH } from '../../lib/auth'
@@ -277,5 +278,41 @@ describe('the System pages', () => {
     fireEvent.change(screen.getByLabelText('User'), { target: { value: 'alice' } })
     fireEvent.click(screen.getByRole('button', { name: 'Search' }))
     await waitFor(() => expect(searches()).toContain('?time_from=now-1h&user=alice&page_from=0&size=50'))
+  })
+
+  it('filter usage by an API key the caller may list, and ask the server for that key only', async () => {
+    const key = {
+      id: 7,
+      name: 'ci',
+      key_prefix: 'xf-ci12',
+      description: null,
+      user_id: 1,
+      owner_username: 'alice',
+      model_permissions: [],
+      expires_at: null,
+      enabled: true,
+      created_at: '2026-01-31 12:00:00',
+      last_used_at: null,
+    }
+    const calls = serve('users', {
+      'GET /api/v1/quota': () => ({ user: null, key: null, models: [] }),
+      'GET /api/v1/limits': () => ({ limits: [] }),
+      'GET /api/v1/admin/keys': () => [key],
+      'GET /api/v1/models': () => ({ object: 'list', data: [] }),
+      'GET /api/v1/usage': () => ({ rows: [], workers: [], truncated: false }),
+    })
+    show('usage')
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('combobox', { name: 'API key' }))
+    await user.click(screen.getByRole('option', { name: 'ci (xf-ci12…)' }))
+    await user.click(screen.getByRole('button', { name: 'Show' }))
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.path === '/api/v1/usage')
+          .map((call) => call.query)
+          .at(-1),
+      ).toMatch(/&key_id=7$/),
+    )
   })
 })

@@ -97,7 +97,8 @@ export class Alerting {
     const rule = rules.get(alert.rule_id)
     if (!rule?.enabled) return `${alert.summary}; the rule was ${rule ? 'disabled' : 'removed'}`
     const now = current.get(keyOf(alert.rule_id, alert.model))
-    if (!now) return alert.model === null ? alert.summary : `model ${alert.model} is no longer running`
+    if (!now)
+      return alert.model === null ? alert.summary : `model ${alert.model} is gone (terminated or dismissed)`
     return describe(alert.kind, alert.model, now.value, rule.threshold)
   }
 

@@ -12,6 +12,8 @@ export interface Reading {
 /** Where the platform's figures come from. */
 export interface FigureSources {
   models: () => readonly RunningModel[]
+  /** Launches not (or no longer) serving: the failed ones among them. */
+  launches: () => readonly RunningModel[]
   machine: () => MachineFigures
   /** The model cache's folder: its disk's free space. */
   cacheDir: string
@@ -37,6 +39,11 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
         const { requests, errors } = model.usage.recent(now)
         return { model: model.plan.uid, value: requests === 0 ? 0 : (errors / requests) * 100 }
       })
+    case 'launch_failed':
+      return sources
+        .launches()
+        .filter((model) => model.stage === 'failed')
+        .map((model) => ({ model: model.plan.uid, value: 1 }))
     case 'host_memory': {
       const { memTotal, memAvailable } = sources.machine()
       return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []
@@ -52,7 +59,7 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
 export const breaches = (kind: AlertKind, value: number, threshold: number) =>
   kind === 'cache_disk_free'
     ? value <= threshold
-    : kind === 'replicas_down'
+    : kind === 'replicas_down' || kind === 'launch_failed'
       ? value >= threshold
       : value > threshold
 
@@ -68,6 +75,8 @@ export function describe(kind: AlertKind, model: string | null, value: number, t
       return `${where}: first token in ${String(Math.round(value))} ms on average over the last minute (alert above ${String(threshold)} ms)`
     case 'error_rate':
       return `${where}: ${percent(value)} of the last minute's requests failed (alert above ${String(threshold)} %)`
+    case 'launch_failed':
+      return `${where}: its launch failed (see its reason on Running Models)`
     case 'host_memory':
       return `${where}: ${percent(value)} of memory in use (alert above ${String(threshold)} %)`
     case 'cache_disk_free':

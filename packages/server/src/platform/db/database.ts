@@ -155,6 +155,7 @@ const MIGRATIONS: string[] = [
      ('A replica is down', 'replicas_down', NULL, 1, 120, 'critical', 1),
      ('First token over 10 s', 'first_token_ms', NULL, 10000, 180, 'warning', 1),
      ('Errors over 5 %', 'error_rate', NULL, 5, 180, 'warning', 1),
+     ('A launch failed', 'launch_failed', NULL, 1, 0, 'warning', 0),
      ('Host memory over 90 %', 'host_memory', NULL, 90, 300, 'warning', 1),
      ('Cache disk under 10 % free', 'cache_disk_free', NULL, 10, 300, 'warning', 1);
    CREATE TABLE alert_channels (

@@ -6,6 +6,7 @@ export const KIND_LABELS: Record<AlertKind, MessageId> = {
   replicas_down: 'system.alerts.kind.replicasDown',
   first_token_ms: 'system.alerts.kind.firstToken',
   error_rate: 'system.alerts.kind.errorRate',
+  launch_failed: 'system.alerts.kind.launchFailed',
   host_memory: 'system.alerts.kind.hostMemory',
   cache_disk_free: 'system.alerts.kind.cacheDisk',
 }

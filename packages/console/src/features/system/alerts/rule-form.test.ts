@@ -40,6 +40,7 @@ describe('conditionText', () => {
     expect(conditionText({ kind: 'replicas_down', threshold: 1, for_seconds: 0 })).toBe(
       '1 or more replicas down',
     )
+    expect(conditionText({ kind: 'launch_failed', threshold: 1, for_seconds: 0 })).toBe('a launch failed')
   })
 })
 

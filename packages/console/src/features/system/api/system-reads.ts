@@ -14,8 +14,12 @@ const quiet = { meta: { silent: true } } as const
 /** `GET /api/v1/admin/users` (`users:manage`): every user of the server's store. */
 export const useUsers = () => useQuery(apiQuery(api.listUsers, undefined, undefined, quiet))
 
-/** `GET /api/v1/admin/keys`: everyone's keys for `keys:manage`, the caller's own for `keys:create`. */
-export const useApiKeys = () => useQuery(apiQuery(api.listKeys, undefined, undefined, quiet))
+/**
+ * `GET /api/v1/admin/keys`: everyone's keys for `keys:manage`, the caller's own for `keys:create`; not asked while
+ * `enabled` is false (a server without a user store has no keys to list).
+ */
+export const useApiKeys = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...apiQuery(api.listKeys, undefined, undefined, quiet), enabled })
 
 /** `GET /api/v1/admin/security/rate-limit` (admin): the failure limits per address, and per address and key. */
 export const useRateLimit = () => useQuery(apiQuery(api.getRateLimit, undefined, undefined, quiet))

@@ -1,4 +1,5 @@
 import { api, scopesOf } from '@serving-console/contract'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { FileDownloadOutlinedIcon, SearchIcon } from '../../../components/icons'
@@ -8,7 +9,9 @@ import { TextField } from '../../../components/text-field'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { mayOpen } from '../../../lib/auth'
+import { serverFeaturesQuery } from '../../../lib/server-features'
 import { saveFile } from '../../../lib/save-file'
+import { useApiKeys } from '../api/system-reads'
 import { useUsage } from '../api/usage'
 import { SystemQuery } from '../system-query'
 import { LimitsOverview } from './limits-overview'
@@ -46,6 +49,9 @@ const PERIOD_LABELS: Record<Period, MessageId> = {
 export function UsagePage() {
   const t = useT()
   const everyone = mayOpen(scopesOf(api.listUsers))
+  // The keys to filter by: everyone's for a key manager, one's own else; only where the server keeps users.
+  const withKeys = useQuery(serverFeaturesQuery).data?.administration === 'users'
+  const keys = useApiKeys({ enabled: withKeys && mayOpen(scopesOf(api.listKeys)) })
   const [applied, setApplied] = useState(() => ({ filters: NO_FILTERS, now: Date.now() }))
   const [draft, setDraft] = useState<UsageFilters>(NO_FILTERS)
   const usage = useUsage(usageQueryString(applied.filters, applied.now))
@@ -83,6 +89,20 @@ export function UsagePage() {
             label={t('system.usage.filter.user')}
             value={draft.user}
             onChange={(user) => setDraft({ ...draft, user })}
+          />
+        )}
+        {keys.data && keys.data.length > 0 && (
+          <Select
+            label={t('system.usage.filter.key')}
+            value={draft.keyId}
+            onChange={(keyId) => setDraft({ ...draft, keyId })}
+            options={[
+              { value: '', label: t('system.usage.filter.allKeys') },
+              ...keys.data.map((key) => ({
+                value: String(key.id),
+                label: `${key.name ?? key.key_prefix} (${key.key_prefix}…)`,
+              })),
+            ]}
           />
         )}
         <TextField

@@ -11,9 +11,11 @@ export type Period = keyof typeof PERIODS
 export interface UsageFilters {
   period: Period
   user: string
+  /** An API key's id, or '' for every key (and none). */
+  keyId: string
   model: string
 }
-export const NO_FILTERS: UsageFilters = { period: 'day', user: '', model: '' }
+export const NO_FILTERS: UsageFilters = { period: 'day', user: '', keyId: '', model: '' }
 
 /** The usage route's query for the filters, the period ending now (`now`, ms). */
 export function usageQueryString(filters: UsageFilters, now: number): string {
@@ -23,6 +25,7 @@ export function usageQueryString(filters: UsageFilters, now: number): string {
   const since = Math.floor((now - hours * 3_600_000) / stepMs + 1) * stepMs
   const query = new URLSearchParams({ since: String(since / 1000), step })
   if (filters.user.trim()) query.set('user', filters.user.trim())
+  if (filters.keyId) query.set('key_id', filters.keyId)
   if (filters.model.trim()) query.set('model', filters.model.trim())
   return query.toString()
 }
