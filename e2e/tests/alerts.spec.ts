@@ -95,6 +95,10 @@ test('a killed worker reaches a signed webhook and the inbox, is acknowledged an
   const alert = inbox.getByRole('row', { name: /Watched is down/ })
   await expect(alert).toContainText('Firing since', { timeout: 35_000 })
   await expect(alert).toContainText('Model watched: 1 replica down')
+  await expect(alert.getByRole('link', { name: 'watched on Running Models' })).toHaveAttribute(
+    'href',
+    '#/running_models/LLM',
+  )
   await expect.poll(() => received.some((one) => one.body.alerts[0]?.notice === 'fired')).toBe(true)
   const fired = received.find((one) => one.body.alerts[0]?.notice === 'fired')
   expect(fired?.signed).toBe(true)

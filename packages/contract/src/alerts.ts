@@ -140,6 +140,8 @@ export const Alert = z.object({
   severity: Severity,
   /** The model it is about; null for the server's own. */
   model: z.nullable(z.string()),
+  /** The model's type (`LLM`, `embedding`, …): where its row is listed. */
+  model_type: z.nullable(z.string()),
   state: z.enum(ALERT_STATES),
   /** The figure when it fired (and, resolved, when it was last seen breaching). */
   value: z.number(),

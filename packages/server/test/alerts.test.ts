@@ -175,6 +175,7 @@ describe('alerts', () => {
             state: 'firing',
             kind: 'replicas_down',
             model: 'tiny-chat',
+            model_type: 'LLM',
             severity: 'critical',
             summary: 'model tiny-chat: 1 replica(s) down (alert at 1)',
           },

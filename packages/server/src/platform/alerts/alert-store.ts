@@ -9,6 +9,7 @@ import type {
   Severity,
 } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
+import type { Reading } from './figures.js'
 
 /** A rule as kept (without `available`, which the server's figures decide). */
 export type StoredRule = AlertRuleInput & { id: number }
@@ -65,6 +66,7 @@ const alertOf = (row: Row): Alert => ({
   kind: row.kind as AlertKind,
   severity: row.severity as Severity,
   model: row.model === null ? null : String(row.model),
+  model_type: row.model_type === null ? null : String(row.model_type),
   state: row.state === 'firing' ? 'firing' : 'resolved',
   value: Number(row.value),
   threshold: Number(row.threshold),
@@ -232,16 +234,18 @@ export class AlertStore {
     const row = this.db.get('SELECT * FROM alerts WHERE id = ?', id) as Row | undefined
     return row && alertOf(row)
   }
-  fire(rule: StoredRule, model: string | null, value: number, summary: string, now: number): Alert {
+  fire(rule: StoredRule, reading: Reading, summary: string, now: number): Alert {
     const row = this.db.get(
-      `INSERT INTO alerts (rule_id, rule_name, kind, severity, model, state, value, threshold, summary, fired_at)
-       VALUES (?, ?, ?, ?, ?, 'firing', ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO alerts (rule_id, rule_name, kind, severity, model, model_type, state, value, threshold, summary,
+         fired_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'firing', ?, ?, ?, ?) RETURNING *`,
       rule.id,
       rule.name,
       rule.kind,
       rule.severity,
-      model,
-      value,
+      reading.model,
+      reading.modelType ?? null,
+      reading.value,
       rule.threshold,
       summary,
       seconds(now),

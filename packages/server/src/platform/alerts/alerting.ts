@@ -67,7 +67,7 @@ export class Alerting {
         if (firing.has(key) || now - since < rule.for_seconds * 1000) continue
         const summary = describe(rule.kind, reading.model, reading.value, rule.threshold)
         noticed.push({
-          alert: this.store.fire(rule, reading.model, reading.value, summary, now),
+          alert: this.store.fire(rule, reading, summary, now),
           notice: 'fired',
         })
       }

@@ -6,6 +6,8 @@ import type { RunningModel } from '../runtime/running-model.js'
 /** One reading of a rule's figure: for a model, or for the server itself (model null). */
 export interface Reading {
   model: string | null
+  /** The model's type, where the reading is a model's. */
+  modelType?: string
   value: number
 }
 
@@ -27,23 +29,30 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
     case 'replicas_down':
       return sources.models().map((model) => ({
         model: model.plan.uid,
+        modelType: model.plan.type,
         value: model.workers.filter((worker) => worker.status === 'ERROR').length,
       }))
     case 'first_token_ms':
       return sources.models().flatMap((model) => {
         const mean = model.usage.recent(now).firstTokenMs
-        return mean === null ? [] : [{ model: model.plan.uid, value: Math.round(mean) }]
+        return mean === null
+          ? []
+          : [{ model: model.plan.uid, modelType: model.plan.type, value: Math.round(mean) }]
       })
     case 'error_rate':
       return sources.models().map((model) => {
         const { requests, errors } = model.usage.recent(now)
-        return { model: model.plan.uid, value: requests === 0 ? 0 : (errors / requests) * 100 }
+        return {
+          model: model.plan.uid,
+          modelType: model.plan.type,
+          value: requests === 0 ? 0 : (errors / requests) * 100,
+        }
       })
     case 'launch_failed':
       return sources
         .launches()
         .filter((model) => model.stage === 'failed')
-        .map((model) => ({ model: model.plan.uid, value: 1 }))
+        .map((model) => ({ model: model.plan.uid, modelType: model.plan.type, value: 1 }))
     case 'host_memory': {
       const { memTotal, memAvailable } = sources.machine()
       return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []

@@ -178,6 +178,7 @@ const MIGRATIONS: string[] = [
      kind TEXT NOT NULL,
      severity TEXT NOT NULL,
      model TEXT,
+     model_type TEXT,
      state TEXT NOT NULL,
      value REAL NOT NULL,
      threshold REAL NOT NULL,

@@ -1,5 +1,6 @@
 import type { Alert, Severity } from '@serving-console/contract'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { Button } from '../../../components/button'
 import { Chip } from '../../../components/chip'
 import { ScrollTable } from '../../../components/scroll-table'
@@ -7,6 +8,7 @@ import { Select } from '../../../components/select'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
+import { routes } from '../../../lib/routes'
 import { useAcknowledge, useAlerts, useSilence } from '../api/alerts'
 import { SystemDialog } from '../system-dialog'
 import { SystemQuery } from '../system-query'
@@ -64,6 +66,11 @@ export function AlertInbox() {
                     <th scope="row" className="alert-summary">
                       {alert.rule_name}
                       <span className="alert-note">{readingText(alert)}</span>
+                      {alert.model !== null && alert.model_type !== null && (
+                        <Link className="alert-note" to={routes.runningModels.href(alert.model_type)}>
+                          {t('system.alerts.openModel', { model: alert.model })}
+                        </Link>
+                      )}
                     </th>
                     <td>
                       {alert.state === 'firing'
