@@ -29,6 +29,13 @@ describe.each(VERSIONS)('the gateway in front of Xinference %s (recorded answers
     expect(((await usage.json()) as { detail: string }).detail).toMatch(
       /^Limits and usage per user, key and model are Serving Console's own platform's; Xinference \S+ has none/,
     )
+    // So are alerts: the feature is off, and the routes say why.
+    expect(features.alerts).toBe(false)
+    const rules = await call('/api/v1/alerts/rules')
+    expect(rules.status).toBe(404)
+    expect(((await rules.json()) as { detail: string }).detail).toMatch(
+      /^Alerts are evaluated by Serving Console's own platform; this gateway to Xinference \S+ evaluates none$/,
+    )
   })
 
   it('passes the catalogue, engines, cluster and running list through as the upstream sent them', async () => {

@@ -1,4 +1,4 @@
-import { api, href, upstreamPath, type Route } from '@serving-console/contract'
+import { api, apiAreas, href, upstreamPath, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
@@ -80,48 +80,27 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
 
   gatewayMessages(app, parts)
 
-  // Limits and usage per user, key and model are the platform's own (docs/quotas.md): said plainly, not forwarded
-  // to a cluster that would answer a bare 404.
-  for (const route of [
-    api.listLimits,
-    api.getUserLimits,
-    api.setUserLimits,
-    api.getKeyLimits,
-    api.setKeyLimits,
-    api.getModelLimits,
-    api.setModelLimits,
-    api.getQuota,
-    api.getUsage,
-  ]) {
-    translated(route as Route, (_request, _reply, profile) => {
-      throw new HttpError(
-        404,
-        `Limits and usage per user, key and model are Serving Console's own platform's; Xinference ${profile.version} has none (its per-model figures are in its metrics)`,
-      )
-    })
-  }
-
-  // Alerts are evaluated by the platform itself (docs/alerts.md); this gateway evaluates none on a cluster.
-  for (const route of [
-    api.listAlertRules,
-    api.createAlertRule,
-    api.updateAlertRule,
-    api.deleteAlertRule,
-    api.listAlertChannels,
-    api.createAlertChannel,
-    api.updateAlertChannel,
-    api.deleteAlertChannel,
-    api.testAlertChannel,
-    api.listAlerts,
-    api.acknowledgeAlert,
-    api.silenceAlert,
-  ]) {
-    translated(route as Route, (_request, _reply, profile) => {
-      throw new HttpError(
-        404,
-        `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${profile.version} evaluates none`,
-      )
-    })
+  // The platform's own areas, said plainly rather than forwarded to a cluster that would answer a bare 404: limits
+  // and usage per user, key and model (docs/quotas.md), and alerts (docs/alerts.md). Every route of each area, as
+  // the table lists it.
+  const platformOnly: [Readonly<Record<string, Route>> | undefined, (version: string) => string][] = [
+    [
+      apiAreas['Limits and usage'],
+      (version) =>
+        `Limits and usage per user, key and model are Serving Console's own platform's; Xinference ${version} has none (its per-model figures are in its metrics)`,
+    ],
+    [
+      apiAreas.Alerts,
+      (version) =>
+        `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
+    ],
+  ]
+  for (const [area, detail] of platformOnly) {
+    for (const route of Object.values(area ?? {})) {
+      translated(route, (_request, _reply, profile) => {
+        throw new HttpError(404, detail(profile.version))
+      })
+    }
   }
 
   own(api.getServerFeatures, async (request) => {
