@@ -32,7 +32,7 @@ for (const [browser, shown] of [
       await expect(
         page.locator('#shell').getByText(message(shown, 'launch.catalogue.loading')),
       ).toBeAttached()
-      await expect(page.locator('template')).toHaveCount(0)
+      await expect(page.locator('script[type="text/html"]')).toHaveCount(0)
     })
 
     for (const [address, heading, entry] of [

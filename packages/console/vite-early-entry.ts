@@ -1,7 +1,6 @@
-import { resolve, sep } from 'node:path'
+import { dirname, resolve, sep } from 'node:path'
 import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite'
-
-type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
+import { type ModuleInfoOf, neededModules } from './vite-needed-modules.ts'
 
 /**
  * The console starts in two parts: a small entry (`entry`, `src/main.ts`), which starts the first screen's requests
@@ -17,13 +16,22 @@ type ModuleInfoOf = (id: string) => { importedIds: readonly string[] } | null
  *   splits out what several lazy screens share) they were three more requests for the Launch page, and its first
  *   card came ~14 ms later (docs/decisions/0011);
  * - lets index.html fetch the rest's chunk beside the entry, rather than once the entry has run.
- * The paths are relative to the project root.
+ * A part needs of `byName` (side-effect-free packages that the console imports through a barrel: the contract) only the
+ * modules that define the names it reads (vite-needed-modules.ts); the rest of such a package goes with the screens
+ * that read it. The paths are relative to the project root.
  */
-export function earlyEntry(entry: string, rest: string, shared: string): Plugin {
+export function earlyEntry(
+  entry: string,
+  rest: string,
+  shared: string,
+  byName: readonly string[] = [],
+): Plugin {
   let root = process.cwd()
   let base = './'
   let parts: { entry: Set<string>; rest: Set<string> } | undefined // each part's own modules, found once per build
   const inParts = (id: string) => parts?.entry.has(id) || parts?.rest.has(id)
+  let packageFolders: string[] = [] // byName's, resolved at the build's start
+  const inPackage = (id: string) => packageFolders.some((folder) => id.startsWith(folder))
   return {
     name: 'serving-console:early-entry',
     apply: 'build',
@@ -36,11 +44,12 @@ export function earlyEntry(entry: string, rest: string, shared: string): Plugin 
                 {
                   name: (id, chunking) => {
                     const infoOf: ModuleInfoOf = (moduleId) => chunking.getModuleInfo(moduleId)
+                    const closure = (start: string) => neededModules(start, infoOf, inPackage)
                     if (!parts) {
-                      const entryModules = staticClosure(resolve(root, entry), infoOf)
+                      const entryModules = closure(resolve(root, entry))
                       parts = {
                         entry: entryModules,
-                        rest: difference(staticClosure(resolve(root, rest), infoOf), entryModules),
+                        rest: difference(closure(resolve(root, rest)), entryModules),
                       }
                     }
                     if (parts.entry.has(id)) return 'index'
@@ -48,7 +57,7 @@ export function earlyEntry(entry: string, rest: string, shared: string): Plugin 
                     const folder = resolve(root, shared) + sep
                     const plain =
                       id.startsWith(folder) &&
-                      [...staticClosure(id, infoOf)].every((m) => inParts(m) || m.startsWith(folder))
+                      [...closure(id)].every((m) => inParts(m) || m.startsWith(folder))
                     return plain ? 'mount' : null
                   },
                   debugName: "the entry's and the rest's own modules",
@@ -65,8 +74,16 @@ export function earlyEntry(entry: string, rest: string, shared: string): Plugin 
       root = config.root
       base = config.base
     },
-    buildStart() {
+    async buildStart() {
       parts = undefined
+      const importer = resolve(root, entry)
+      packageFolders = await Promise.all(
+        byName.map(async (specifier) => {
+          const resolved = await this.resolve(specifier, importer)
+          if (!resolved) throw new Error(`earlyEntry: ${specifier} is not found from ${entry}`)
+          return dirname(resolved.id) + sep
+        }),
+      )
     },
     transformIndexHtml: {
       order: 'post',
@@ -87,14 +104,6 @@ export function earlyEntry(entry: string, rest: string, shared: string): Plugin 
       },
     },
   }
-}
-
-/** A module and what it imports statically, all the way down. */
-function staticClosure(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): Set<string> {
-  if (seen.has(id)) return seen
-  seen.add(id)
-  for (const imported of infoOf(id)?.importedIds ?? []) staticClosure(imported, infoOf, seen)
-  return seen
 }
 
 /** A chunk and the chunks it imports statically, all the way down. */

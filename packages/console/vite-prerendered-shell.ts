@@ -9,7 +9,7 @@ import { compressBeside } from './vite-precompress.ts'
 /**
  * First paint from the HTML (docs/decisions/0027): once the build is written, the console's screens at the
  * contract's `PRERENDERED_ADDRESSES` are rendered by React in jsdom (`src/app/shell/prerender.tsx`, through Vite's
- * module runner with `plugins`), once per language. Each index.html carries them in templates, of which its inline
+ * module runner with `plugins`), once per language. Each index.html carries them as text, of which its inline
  * script (`SHELL_ADDRESS_CHECK`) puts the address's in `#shell` before the first paint, and the stylesheet inline
  * instead of linked (a stylesheet the browser must fetch before it paints anything). `#shell` is inert and hidden
  * from assistive technology: a picture of the screen, whose copies of the controls do nothing, so nothing is typed
@@ -44,7 +44,11 @@ export function prerenderedShell(plugins: () => PluginOption[]): Plugin {
               `prerenderedShell: ${address} draws MUI's components, whose styles the page lacks`,
             )
         const templates = [...screens]
-          .map(([address, shell]) => `<template id="${shellTemplateId(address)}">${shell}</template>`)
+          .map(([address, shell]) => {
+            // Raw text ends at the first `</script`; React's markup of a screen has no script.
+            if (/<\/?script/i.test(shell)) throw new Error(`prerenderedShell: ${address} has a script in it`)
+            return `<script type="text/html" id="${shellTemplateId(address)}">${shell}</script>`
+          })
           .join('')
         const html = page
           .replace(/<html lang="[^"]*">/, `<html lang="${locale}">`)

@@ -23,7 +23,7 @@ export default defineConfig(({ command }) => ({
     react(),
     themeVariablesCss(),
     precompiledMessages(),
-    earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components'),
+    earlyEntry('src/main.ts', 'src/app/mount.tsx', 'src/components', ['@serving-console/contract']),
     precompress(),
     // What renders the first screen at build time: the console's own transforms, no bundling.
     prerenderedShell(() => [react(), precompiledMessages()]),

@@ -30,15 +30,17 @@ export const PRERENDERED_ADDRESSES = [
 /** The addresses that open the console's home. */
 export const HOME_ADDRESSES = ['', '#', '#/']
 
-/** The id of the `<template>` that holds the prerendered screen of `address`, in index.html. */
+/** The id of the element that holds the prerendered screen of `address` as text, in index.html. */
 export const shellTemplateId = (address: string): string => `shell${address}`
 
 /**
  * The inline script after the prerendered screens in index.html (the console's app/shell/prerendered-shell.ts), run
  * as the page is parsed, before the first paint: it puts the screen of the address opened in `#shell`, or, at an
- * address the build did not prerender, removes `#shell` so that the console shows as it renders; the templates go
- * either way. Every screen is a template until then, the home one too: a screen in `#shell` itself could be
- * painted before this script has run (the parser yields while the page arrives), so another address's first
- * frame would show it. The server's policy admits the script by its hash, so it is the same in every language.
+ * address the build did not prerender, removes `#shell` so that the console shows as it renders; the screens' markup
+ * goes either way. Each screen is markup as text in a `<script type="text/html">` until then, the home one too: the
+ * parser only scans such text, where it built every screen of a `<template>` (ten screens, ~20 ms of a first
+ * visit's parse), and a screen in `#shell` itself could be painted before this script has run (the parser yields
+ * while the page arrives), so another address's first frame would show it. The server's policy admits the script
+ * by its hash, so it is the same in every language.
  */
-export const SHELL_ADDRESS_CHECK = `(function(){var a=location.hash.split('?')[0],d=document,s=d.getElementById('shell'),t=d.getElementById(${JSON.stringify(shellTemplateId(''))}+(${JSON.stringify(HOME_ADDRESSES)}.indexOf(a)<0?a:${JSON.stringify(PRERENDERED_ADDRESSES[0])}));if(t&&t.localName==='template')s.replaceChildren(t.content);else{s.remove();d.getElementById('root').removeAttribute('hidden')}d.querySelectorAll('template[id^="${shellTemplateId('#')}"]').forEach(function(e){e.remove()})})()`
+export const SHELL_ADDRESS_CHECK = `(function(){var a=location.hash.split('?')[0],d=document,s=d.getElementById('shell'),t=d.getElementById(${JSON.stringify(shellTemplateId(''))}+(${JSON.stringify(HOME_ADDRESSES)}.indexOf(a)<0?a:${JSON.stringify(PRERENDERED_ADDRESSES[0])}));if(t&&t.type==='text/html')s.innerHTML=t.textContent;else{s.remove();d.getElementById('root').removeAttribute('hidden')}d.querySelectorAll('script[id^="${shellTemplateId('#')}"]').forEach(function(e){e.remove()})})()`

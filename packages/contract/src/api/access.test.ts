@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accessOfRequest, neededPermission } from './access.js'
+import { accessOfRequest, neededPermission } from './access-table.js'
 import { href } from './route.js'
 import { api } from './table.js'
 

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  accessOf,
-  accessOfRequest,
-  allowedWhilePasswordMustChange,
-  isKeyRoute,
-  keyRoutes,
-  neededPermission,
-  passwordChangeRoutes,
-  scopesOf,
-} from './access.js'
+import { accessOf, allowedWhilePasswordMustChange, isKeyRoute, scopesOf } from './access.js'
+import { accessOfRequest, keyRoutes, neededPermission, passwordChangeRoutes } from './access-table.js'
 import { auditCategoryOf } from './audit-category.js'
 import { routeName, routeOfRegistered, routeOfRequest } from './lookup.js'
 import { servedPaths, type Access } from './route.js'

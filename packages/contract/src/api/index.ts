@@ -1,4 +1,5 @@
 export * from './access.js'
+export * from './access-table.js'
 export * from './audit-category.js'
 export * from './lookup.js'
 export * from './route.js'
