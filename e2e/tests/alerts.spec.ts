@@ -62,6 +62,22 @@ test('a killed worker reaches a signed webhook and the inbox, is acknowledged an
   await expect(rules.getByRole('row', { name: /A replica is down/ })).toContainText(
     '1 or more replicas down for 2 min',
   )
+  // The shipped rules on latency, refusals and GPU memory; one whose figure this server has not says so.
+  await expect(rules.getByRole('row', { name: /Request p95 over 60 s/ })).toContainText(
+    '95 % of requests over 60,000 ms for 3 min',
+  )
+  await expect(rules.getByRole('row', { name: /Requests refused/ })).toContainText(
+    '10 or more requests refused in a minute for 3 min',
+  )
+  const answered = (await (await request.get(api('/api/v1/alerts/rules'))).json()) as {
+    rules: { kind: string; available: boolean }[]
+  }
+  const gpu = answered.rules.find((rule) => rule.kind === 'gpu_memory')
+  await expect(
+    rules
+      .getByRole('row', { name: /GPU memory over 90 %/ })
+      .getByText('Not evaluated: no GPU was found on this server.'),
+  ).toHaveCount(gpu?.available === false ? 1 : 0)
 
   // A channel, and its test message.
   const channels = page.getByRole('region', { name: 'Channels' })
@@ -108,6 +124,9 @@ test('a killed worker reaches a signed webhook and the inbox, is acknowledged an
   await page.getByRole('link', { name: 'Launch Model' }).click()
   const strip = page.getByRole('region', { name: 'Needs attention' })
   await expect(strip).toContainText('1 alert firing')
+  // And the navigation's Alerts entry counts it.
+  const navEntry = page.getByRole('link', { name: /^Alerts\s*1 alert firing$/ })
+  await expect(navEntry).toContainText('1')
   await strip.getByRole('link', { name: '1 alert firing' }).click()
   await expect(page).toHaveURL(/#\/system\/alerts$/)
 
@@ -121,6 +140,8 @@ test('a killed worker reaches a signed webhook and the inbox, is acknowledged an
   await page.getByRole('link', { name: 'Launch Model' }).click()
   await expect(page.getByRole('heading', { name: 'Launch Model', level: 1 })).toBeVisible()
   await expect(strip.getByRole('link', { name: /alert/ })).toHaveCount(0)
+  await expect(navEntry).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Alerts', exact: true })).toBeVisible()
 
   // Restarted, it resolves (silenced: said in the inbox, not sent).
   const restarted = await request.post(api('/api/v1/models/watched/restart'))

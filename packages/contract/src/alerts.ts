@@ -8,15 +8,21 @@ import * as z from 'zod/mini'
 /**
  * What a rule watches. Per model: `replicas_down` (replicas not ready of a model that is serving, fires at or above
  * the threshold), `first_token_ms` (mean time to first token over the last minute, ms), `error_rate` (share of the
- * last minute's requests that failed, %), `launch_failed` (1 while a launch that failed is listed); for the server: `host_memory` (memory in use, %), `cache_disk_free`
- * (free space on the cache's disk, %: fires at or below the threshold).
+ * last minute's requests that failed, %), `latency_p95_ms` (95th percentile of the last minute's request
+ * durations, ms), `refusals` (requests refused with a 429 in the last minute: its limits, a full line, a quota; fires
+ * at or above the threshold), `launch_failed` (1 while a launch that failed is listed); for the server:
+ * `host_memory` (memory in use, %), `gpu_memory` (GPU memory in use over every GPU, %), `cache_disk_free` (free
+ * space on the cache's disk, %: fires at or below the threshold).
  */
 export const ALERT_KINDS = [
   'replicas_down',
   'first_token_ms',
   'error_rate',
+  'latency_p95_ms',
+  'refusals',
   'launch_failed',
   'host_memory',
+  'gpu_memory',
   'cache_disk_free',
 ] as const
 export const AlertKind = z.enum(ALERT_KINDS)
@@ -27,6 +33,8 @@ export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
   'replicas_down',
   'first_token_ms',
   'error_rate',
+  'latency_p95_ms',
+  'refusals',
   'launch_failed',
 ]
 
@@ -59,6 +67,8 @@ export const AlertRule = z.extend(AlertRuleInput, {
   id: z.number(),
   /** Whether this server has the figure the rule needs (false: shown as unavailable, never silently dead). */
   available: z.boolean(),
+  /** Why not, where it is not (`null` where it is). */
+  unavailable_reason: z.nullable(z.string()),
 })
 export type AlertRule = z.infer<typeof AlertRule>
 

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AlertStore } from '../src/platform/alerts/alert-store.js'
 import { Alerting } from '../src/platform/alerts/alerting.js'
+import { NO_GPU } from '../src/platform/cluster/gpu.js'
 import type { MachineFigures } from '../src/platform/cluster/resource-sampler.js'
 import { openDatabase } from '../src/platform/db/database.js'
-import { QWEN, testApp, tempDir, TINY_CHAT, waitFor } from './helper.js'
+import { postChat, QWEN, testApp, tempDir, TINY_CHAT, userChat, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
 import { member, signedInUser, storeApp } from './store-helper.js'
 
@@ -100,13 +101,16 @@ const RULE: AlertRuleInput = {
   enabled: true,
 }
 
-/** Alerting on a fresh database with no rules, a machine whose memory use the test sets, on the test's clock. */
-function alertingAt() {
+/**
+ * Alerting on a fresh database with no rules, a machine whose memory use the test sets (and its GPUs, none unless
+ * given), on the test's clock.
+ */
+function alertingAt(gpu = NO_GPU) {
   const store = new AlertStore(openDatabase(tempDir()))
   for (const rule of store.rules()) store.removeRule(rule.id)
   let now = Date.UTC(2026, 10, 28, 12)
   let used = 50
-  const machine = () => ({ memTotal: 100, memAvailable: 100 - used }) as MachineFigures
+  const machine = () => ({ memTotal: 100, memAvailable: 100 - used, gpu }) as MachineFigures
   const alerting = new Alerting(
     store,
     { models: () => [], launches: () => [], machine, cacheDir: tempDir(), clock: () => now },
@@ -277,6 +281,90 @@ describe('alerts', () => {
       })
     },
   )
+
+  it(
+    "watches each model's refusals and request latency over the last minute (429s of its limits counted)",
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
+      const limited = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/models/tiny-chat/limits',
+        payload: {
+          requests_per_minute: 1,
+          tokens_per_minute: null,
+          requests_at_once: null,
+          token_budget: null,
+          soft_budget: null,
+          budget_period: 'day',
+        },
+      })
+      expect(limited.statusCode, limited.body).toBe(200)
+      const hello = userChat('tiny-chat', 'Hi', { max_tokens: 2, temperature: 0 })
+      const statuses = []
+      for (let n = 0; n < 3; n++) statuses.push((await postChat(app, hello)).statusCode)
+      expect(statuses).toEqual([200, 429, 429])
+      for (const rule of [
+        { ...RULE, name: 'Refused', kind: 'refusals', threshold: 2, for_seconds: 0 },
+        { ...RULE, name: 'Slow', kind: 'latency_p95_ms', threshold: 0, for_seconds: 0 },
+      ]) {
+        const made = await app.inject({ method: 'POST', url: '/api/v1/alerts/rules', payload: rule })
+        expect(made.statusCode, made.body).toBe(201)
+      }
+      app.platform.alerting.evaluate()
+      const firing = (await app.inject('/api/v1/alerts?state=firing')).json<{ alerts: Alert[] }>().alerts
+      expect(firing.find((alert) => alert.kind === 'refusals')).toMatchObject({
+        rule_name: 'Refused',
+        model: 'tiny-chat',
+        value: 2,
+        summary: 'model tiny-chat: 2 request(s) refused with 429 in the last minute (alert at 2)',
+      })
+      const slow = firing.find((alert) => alert.kind === 'latency_p95_ms')
+      expect(slow).toMatchObject({ rule_name: 'Slow', model: 'tiny-chat' })
+      // The one answered request's duration: the only one the percentile reads (refusals are not requests).
+      expect(slow?.value).toBeGreaterThan(0)
+      expect(slow?.summary).toMatch(/^model tiny-chat: 95 % of the last minute's requests took up to \d+ ms/)
+    },
+  )
+
+  it('reads GPU memory where the machine has GPUs, and says a rule on it is unavailable where it has none', async () => {
+    const bare = alertingAt()
+    expect(bare.alerting.unavailableReason('gpu_memory')).toBe(
+      'no GPU was found on this machine (nvidia-smi)',
+    )
+    expect(bare.alerting.unavailableReason('host_memory')).toBeNull()
+    bare.store.addRule({ ...RULE, kind: 'gpu_memory', threshold: 90, for_seconds: 0 })
+    expect(bare.alerting.evaluate()).toEqual([])
+
+    const withGpus = alertingAt({ count: 2, vramTotal: 100, vramAvailable: 4 })
+    expect(withGpus.alerting.unavailableReason('gpu_memory')).toBeNull()
+    withGpus.store.addRule({ ...RULE, name: 'GPU', kind: 'gpu_memory', threshold: 90, for_seconds: 0 })
+    expect(withGpus.alerting.evaluate()).toMatchObject([
+      {
+        notice: 'fired',
+        alert: {
+          kind: 'gpu_memory',
+          model: null,
+          value: 96,
+          summary: 'the server: 96.0 % of GPU memory in use (alert above 90 %)',
+        },
+      },
+    ])
+
+    // Through the API: every rule says whether this server has its figure, and why not where it has none.
+    const app = await testApp()
+    const rules = (await app.inject('/api/v1/alerts/rules')).json<{
+      rules: { kind: string; available: boolean; unavailable_reason: string | null }[]
+    }>().rules
+    expect(rules.map((rule) => rule.kind)).toEqual(
+      expect.arrayContaining(['latency_p95_ms', 'refusals', 'gpu_memory']),
+    )
+    for (const rule of rules) {
+      expect(rule.available).toBe(rule.unavailable_reason === null)
+      if (rule.kind !== 'gpu_memory') expect(rule.available).toBe(true)
+    }
+  })
 
   it('fires only after its duration, groups a burst into one message, and keeps silenced alerts quiet', async () => {
     const { store, alerting, use, advance } = alertingAt()

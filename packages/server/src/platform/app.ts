@@ -91,7 +91,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const modelRuns = (uid: string) => models.find(uid) !== undefined
   const limits = new LimitStore(db)
   const quota = new Quota(limits, usage)
-  installQuotas(app, { quota, usage, metrics: new UsageMetrics(parts.metrics.registry), modelRuns })
+  installQuotas(app, {
+    quota,
+    usage,
+    metrics: new UsageMetrics(parts.metrics.registry),
+    modelRuns,
+    refused: (uid, at) => models.find(uid)?.usage.refuse(at),
+  })
   await app.register(quotaRoutes, {
     quota,
     limits,

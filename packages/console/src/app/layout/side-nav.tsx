@@ -1,4 +1,5 @@
 import { api, scopesOf } from '@serving-console/contract'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type ComponentType } from 'react'
 import { Link, useLocation } from 'react-router'
 import { IconButton } from '../../components/button'
@@ -20,8 +21,10 @@ import {
 import { Logo } from '../../components/logo'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
+import { alertsQuery } from '../../lib/alerts'
 import { mayOpen } from '../../lib/auth'
 import { rememberSection, routes } from '../../lib/routes'
+import { useServerFeature } from '../../lib/server-features'
 import './side-nav.css'
 
 /** The public source repository that Contact Us opens. */
@@ -33,6 +36,8 @@ interface Entry {
   to: string
   /** The scopes, any of them, that open its section: those of the route its screen reads first (the route table). */
   scopes: readonly string[]
+  /** A count beside it: the alerts firing that nobody acknowledged. */
+  badge?: 'alerts'
 }
 
 /**
@@ -105,6 +110,7 @@ const SYSTEM_ENTRIES: Entry[] = [
     Icon: NotificationsOutlinedIcon,
     to: routes.system.href('alerts'),
     scopes: scopesOf(api.listAlerts),
+    badge: 'alerts',
   },
 ]
 
@@ -132,7 +138,25 @@ function NavEntry({ entry, pathname, onFollow }: { entry: Entry; pathname: strin
         <entry.Icon />
       </span>
       <span className="side-nav-label">{t(entry.label)}</span>
+      {entry.badge === 'alerts' && <AlertsBadge />}
     </Link>
+  )
+}
+
+/**
+ * How many alerts fire unacknowledged, beside the inbox's entry (the strip under the header says it too): the
+ * query the strip reads, so no request of its own. Nothing on a server without alerts, or while none fire.
+ */
+function AlertsBadge() {
+  const t = useT()
+  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') })
+  const firing = alerts.data?.unacknowledged ?? 0
+  if (firing === 0) return null
+  return (
+    <span className="side-nav-badge">
+      <span aria-hidden="true">{firing > 99 ? '99+' : firing}</span>
+      <span className="visually-hidden">{t('shell.attention.alerts', { count: firing })}</span>
+    </span>
   )
 }
 

@@ -20,9 +20,6 @@ export interface AlertRouteOptions {
   clock?: () => number
 }
 
-/** Every kind has its figure on the platform (the gateway's rules say otherwise: docs/alerts.md). */
-const answered = (rule: StoredRule): AlertRule => ({ ...rule, available: true })
-
 /** What the schema cannot say: a server-wide kind names no model. */
 function checkedRule(rule: AlertRuleInput): AlertRuleInput {
   if (rule.model !== null && !MODEL_ALERT_KINDS.includes(rule.kind))
@@ -46,6 +43,11 @@ function checkedChannel(channel: ChannelInput): ChannelInput {
 export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptions) {
   const { store, alerting } = options
   const clock = options.clock ?? Date.now
+  /** A rule with whether this server has its figure (docs/alerts.md). */
+  const answered = (rule: StoredRule): AlertRule => {
+    const reason = alerting.unavailableReason(rule.kind)
+    return { ...rule, available: reason === null, unavailable_reason: reason }
+  }
   const channel = (id: number) => {
     const found = store.channelOf(id)
     if (!found) throw new HttpError(404, 'Alert channel not found')

@@ -1,8 +1,8 @@
-import type { Alert } from '@serving-console/contract'
+import type { Alert, AlertKind } from '@serving-console/contract'
 import type { AlertStore, StoredChannel, StoredRule } from './alert-store.js'
 import { deliver } from './delivery.js'
 import { sendEmail, type EmailMessage } from './email.js'
-import { breaches, describe, readingsOf, type FigureSources } from './figures.js'
+import { breaches, describe, readingsOf, unavailableReason, type FigureSources } from './figures.js'
 import { messageBody, type Noticed } from './messages.js'
 
 /** How often the rules are evaluated (and due messages sent). */
@@ -43,6 +43,11 @@ export class Alerting {
 
   stop(): void {
     clearInterval(this.timer)
+  }
+
+  /** Why this server has no figure for a kind of rule; null where it has one. */
+  unavailableReason(kind: AlertKind): string | null {
+    return unavailableReason(kind, this.sources)
   }
 
   /** One evaluation of every rule: fires, resolves and repeats, and queues their messages. */

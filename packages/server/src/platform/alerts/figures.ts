@@ -39,6 +39,19 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
           ? []
           : [{ model: model.plan.uid, modelType: model.plan.type, value: Math.round(mean) }]
       })
+    case 'latency_p95_ms':
+      return sources.models().flatMap((model) => {
+        const p95 = model.usage.recent(now).durationP95Ms
+        return p95 === null
+          ? []
+          : [{ model: model.plan.uid, modelType: model.plan.type, value: Math.round(p95) }]
+      })
+    case 'refusals':
+      return sources.models().map((model) => ({
+        model: model.plan.uid,
+        modelType: model.plan.type,
+        value: model.usage.recent(now).refused,
+      }))
     case 'error_rate':
       return sources.models().map((model) => {
         const { requests, errors } = model.usage.recent(now)
@@ -57,6 +70,12 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
       const { memTotal, memAvailable } = sources.machine()
       return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []
     }
+    case 'gpu_memory': {
+      const { gpu } = sources.machine()
+      return gpu.vramTotal > 0
+        ? [{ model: null, value: ((gpu.vramTotal - gpu.vramAvailable) / gpu.vramTotal) * 100 }]
+        : []
+    }
     case 'cache_disk_free': {
       const disk = statfsSync(sources.cacheDir)
       return disk.blocks > 0 ? [{ model: null, value: (disk.bavail / disk.blocks) * 100 }] : []
@@ -64,11 +83,21 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
   }
 }
 
+/**
+ * Why this server has no figure for `kind`, or null where it has one: a rule that cannot fire says so (the console
+ * shows it as unavailable) rather than never firing in silence.
+ */
+export function unavailableReason(kind: AlertKind, sources: Pick<FigureSources, 'machine'>): string | null {
+  if (kind === 'gpu_memory' && sources.machine().gpu.count === 0)
+    return 'no GPU was found on this machine (nvidia-smi)'
+  return null
+}
+
 /** Whether a reading breaches its rule: at or above the threshold, or at or below it for free space. */
 export const breaches = (kind: AlertKind, value: number, threshold: number) =>
   kind === 'cache_disk_free'
     ? value <= threshold
-    : kind === 'replicas_down' || kind === 'launch_failed'
+    : kind === 'replicas_down' || kind === 'launch_failed' || kind === 'refusals'
       ? value >= threshold
       : value > threshold
 
@@ -84,10 +113,16 @@ export function describe(kind: AlertKind, model: string | null, value: number, t
       return `${where}: first token in ${String(Math.round(value))} ms on average over the last minute (alert above ${String(threshold)} ms)`
     case 'error_rate':
       return `${where}: ${percent(value)} of the last minute's requests failed (alert above ${String(threshold)} %)`
+    case 'latency_p95_ms':
+      return `${where}: 95 % of the last minute's requests took up to ${String(Math.round(value))} ms (alert above ${String(threshold)} ms)`
+    case 'refusals':
+      return `${where}: ${String(value)} request(s) refused with 429 in the last minute (alert at ${String(threshold)})`
     case 'launch_failed':
       return `${where}: its launch failed (see its reason on Running Models)`
     case 'host_memory':
       return `${where}: ${percent(value)} of memory in use (alert above ${String(threshold)} %)`
+    case 'gpu_memory':
+      return `${where}: ${percent(value)} of GPU memory in use (alert above ${String(threshold)} %)`
     case 'cache_disk_free':
       return `${where}: ${percent(value)} of the cache's disk free (alert at ${String(threshold)} % or less)`
   }

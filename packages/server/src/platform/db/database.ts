@@ -199,6 +199,11 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL
    );
    CREATE INDEX alert_deliveries_next ON alert_deliveries (next_at)`,
+  // Rules on request latency, refusals and GPU memory, shipped enabled (Xinference's thresholds: docs/alerts.md).
+  `INSERT INTO alert_rules (name, kind, model, threshold, for_seconds, severity, enabled) VALUES
+     ('Request p95 over 60 s', 'latency_p95_ms', NULL, 60000, 180, 'warning', 1),
+     ('Requests refused', 'refusals', NULL, 10, 180, 'warning', 1),
+     ('GPU memory over 90 %', 'gpu_memory', NULL, 90, 300, 'warning', 1)`,
 ]
 
 export type Db = Sqlite

@@ -50,10 +50,12 @@ export function installQuotas(
     usage: UsageStore
     metrics: UsageMetrics
     modelRuns: (uid: string) => boolean
+    /** Told of each request to a running model refused with a 429 (a limit, a full line): its alert figure. */
+    refused?: (model: string, at: number) => void
     clock?: () => number
   },
 ) {
-  const { quota, usage, metrics, modelRuns } = parts
+  const { quota, usage, metrics, modelRuns, refused: told } = parts
   const clock = parts.clock ?? Date.now
   app.decorateRequest('quotaTicket', null)
 
@@ -65,6 +67,7 @@ export function installQuotas(
     if (typeof model !== 'string' || !modelRuns(model)) return
     const { outcome } = figures
     const refused = figures.refused ?? false
+    if (refused || (!outcome && figures.status === 429)) told?.(model, clock())
     metrics.record(
       { user: request.identity?.username ?? '', key: request.identity?.key?.prefix ?? '', model },
       { refused, prompt: outcome?.inputTokens ?? 0, generated: outcome?.outputTokens ?? 0 },

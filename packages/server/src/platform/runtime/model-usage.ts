@@ -12,10 +12,31 @@ interface Minute {
   generated: number
   firstTokenMs: number
   firstTokens: number
+  /** Requests refused with a 429 (its limits, a full line, a quota). */
+  refused: number
+  /** Request durations (ms), a uniform sample of at most DURATION_SAMPLES; emptied once the minute is old. */
+  durations: number[]
+  /** How many durations the sample was drawn from. */
+  durationsSeen: number
 }
 
 /** What the usage reads of a request's outcome (request-outcome.ts). */
-export type Served = Pick<RequestOutcome, 'ok' | 'inputTokens' | 'outputTokens' | 'firstTokenMs' | 'at'>
+export type Served = Pick<
+  RequestOutcome,
+  'ok' | 'inputTokens' | 'outputTokens' | 'firstTokenMs' | 'durationMs' | 'at'
+>
+
+/** Durations kept per minute for the percentiles: a uniform sample of the minute's requests beyond that. */
+export const DURATION_SAMPLES = 1000
+/** Minutes whose durations are kept (the alert rules read the last minute; the rest of the hour keeps counts). */
+const DURATION_MINUTES = 2
+
+/** The `p`th percentile (0–100) of `values`, nearest rank; null without values. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? null
+}
 
 const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60_000
 
@@ -45,29 +66,67 @@ export class ModelUsage {
       minute.firstTokenMs += served.firstTokenMs
       minute.firstTokens += 1
     }
+    minute.durationsSeen += 1
+    if (minute.durations.length < DURATION_SAMPLES) minute.durations.push(served.durationMs)
+    else {
+      // Reservoir sampling: each of the minute's durations is kept with the same chance.
+      const at = Math.floor(Math.random() * minute.durationsSeen)
+      if (at < DURATION_SAMPLES) minute.durations[at] = served.durationMs
+    }
+  }
+
+  /** A request refused with a 429 before the model took it. */
+  refuse(at: number): void {
+    this.minute(at).refused += 1
   }
 
   private minute(at: number): Minute {
     const start = minuteOf(at)
     const last = this.minutes.at(-1)
     if (last?.at === start) return last
-    const fresh = { at: start, requests: 0, errors: 0, generated: 0, firstTokenMs: 0, firstTokens: 0 }
+    const fresh: Minute = {
+      at: start,
+      requests: 0,
+      errors: 0,
+      generated: 0,
+      firstTokenMs: 0,
+      firstTokens: 0,
+      refused: 0,
+      durations: [],
+      durationsSeen: 0,
+    }
     this.minutes.push(fresh)
     while (this.minutes.length > USAGE_MINUTES) this.minutes.shift()
+    for (const old of this.minutes.slice(0, -DURATION_MINUTES)) old.durations = []
     return fresh
   }
 
   /**
    * The last `window` ms (by whole minutes: the current one and those that started within it): requests, errors,
-   * and the mean time to first token (null without any), for the alert rules.
+   * refusals, the mean time to first token and the 95th percentile of request durations (null without any), for
+   * the alert rules.
    */
-  recent(now: number, window = 60_000): { requests: number; errors: number; firstTokenMs: number | null } {
+  recent(
+    now: number,
+    window = 60_000,
+  ): {
+    requests: number
+    errors: number
+    refused: number
+    firstTokenMs: number | null
+    durationP95Ms: number | null
+  } {
     const from = minuteOf(now - window)
     const minutes = this.minutes.filter((minute) => minute.at >= from)
     const firstTokens = minutes.reduce((sum, minute) => sum + minute.firstTokens, 0)
     return {
       requests: minutes.reduce((sum, minute) => sum + minute.requests, 0),
       errors: minutes.reduce((sum, minute) => sum + minute.errors, 0),
+      refused: minutes.reduce((sum, minute) => sum + minute.refused, 0),
+      durationP95Ms: percentile(
+        minutes.flatMap((minute) => minute.durations),
+        95,
+      ),
       firstTokenMs:
         firstTokens === 0
           ? null

@@ -52,7 +52,7 @@ export function AlertRules() {
         {(data) => (
           <ScrollTable label={t('system.alerts.rules')} className="system-table" columns={COLUMNS}>
             {data.rules.map((rule) => {
-              const { id, available: _available, ...input } = rule
+              const { id, available, unavailable_reason: _reason, ...input } = rule
               return (
                 <tr key={id}>
                   <th scope="row">{rule.name}</th>
@@ -66,7 +66,14 @@ export function AlertRules() {
                           : t('system.alerts.oneModel', { model: rule.model })}
                     </span>
                   </td>
-                  <td>{conditionText(rule)}</td>
+                  <td>
+                    {conditionText(rule)}
+                    {!available && (
+                      <span className="alert-note alert-unavailable">
+                        {t('system.alerts.unavailable', { kind: rule.kind })}
+                      </span>
+                    )}
+                  </td>
                   <td>{t(SEVERITY_LABELS[rule.severity])}</td>
                   <td>
                     <Checkbox

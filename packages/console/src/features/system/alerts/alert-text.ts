@@ -6,8 +6,11 @@ export const KIND_LABELS: Record<AlertKind, MessageId> = {
   replicas_down: 'system.alerts.kind.replicasDown',
   first_token_ms: 'system.alerts.kind.firstToken',
   error_rate: 'system.alerts.kind.errorRate',
+  latency_p95_ms: 'system.alerts.kind.latencyP95',
+  refusals: 'system.alerts.kind.refusals',
   launch_failed: 'system.alerts.kind.launchFailed',
   host_memory: 'system.alerts.kind.hostMemory',
+  gpu_memory: 'system.alerts.kind.gpuMemory',
   cache_disk_free: 'system.alerts.kind.cacheDisk',
 }
 

@@ -22,8 +22,11 @@ export const KIND_DEFAULTS: Record<AlertKind, { threshold: string; forSeconds: s
   replicas_down: { threshold: '1', forSeconds: '120' },
   first_token_ms: { threshold: '10000', forSeconds: '180' },
   error_rate: { threshold: '5', forSeconds: '180' },
+  latency_p95_ms: { threshold: '60000', forSeconds: '180' },
+  refusals: { threshold: '10', forSeconds: '180' },
   launch_failed: { threshold: '1', forSeconds: '0' },
   host_memory: { threshold: '90', forSeconds: '300' },
+  gpu_memory: { threshold: '90', forSeconds: '300' },
   cache_disk_free: { threshold: '10', forSeconds: '300' },
 }
 
