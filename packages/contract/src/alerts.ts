@@ -12,7 +12,8 @@ import * as z from 'zod/mini'
  * durations, ms), `refusals` (requests refused with a 429 in the last minute: its limits, a full line, a quota; fires
  * at or above the threshold), `launch_failed` (1 while a launch that failed is listed); for the server:
  * `host_memory` (memory in use, %), `gpu_memory` (GPU memory in use over every GPU, %), `cache_disk_free` (free
- * space on the cache's disk, %: fires at or below the threshold).
+ * space on the cache's disk, %: fires at or below the threshold), `quota_soft_limit` (each user's, key's or model's
+ * token budget used, % of its soft limit: fires at or above the threshold; the alert names its `subject`).
  */
 export const ALERT_KINDS = [
   'replicas_down',
@@ -24,6 +25,7 @@ export const ALERT_KINDS = [
   'host_memory',
   'gpu_memory',
   'cache_disk_free',
+  'quota_soft_limit',
 ] as const
 export const AlertKind = z.enum(ALERT_KINDS)
 export type AlertKind = z.infer<typeof AlertKind>
@@ -152,6 +154,11 @@ export const Alert = z.object({
   model: z.nullable(z.string()),
   /** The model's type (`LLM`, `embedding`, …): where its row is listed. */
   model_type: z.nullable(z.string()),
+  /**
+   * What a quota alert is about, as `{type}:{label}` of the limits (`user:alice`, `key:"ci" (xf-3f…)`,
+   * `model:my-llm`); null for the others.
+   */
+  subject: z.nullable(z.string()),
   state: z.enum(ALERT_STATES),
   /** The figure when it fired (and, resolved, when it was last seen breaching). */
   value: z.number(),

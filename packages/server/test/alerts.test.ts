@@ -113,7 +113,14 @@ function alertingAt(gpu = NO_GPU) {
   const machine = () => ({ memTotal: 100, memAvailable: 100 - used, gpu }) as MachineFigures
   const alerting = new Alerting(
     store,
-    { models: () => [], launches: () => [], machine, cacheDir: tempDir(), clock: () => now },
+    {
+      models: () => [],
+      launches: () => [],
+      machine,
+      cacheDir: tempDir(),
+      softLimits: () => [],
+      clock: () => now,
+    },
     () => 'test-server',
     () => now,
   )
@@ -325,6 +332,63 @@ describe('alerts', () => {
       // The one answered request's duration: the only one the percentile reads (refusals are not requests).
       expect(slow?.value).toBeGreaterThan(0)
       expect(slow?.summary).toMatch(/^model tiny-chat: 95 % of the last minute's requests took up to \d+ ms/)
+    },
+  )
+
+  it(
+    "says once that a subject's budget reached its soft limit, naming it, and that it has none once its limits go",
+    { timeout: 30_000 },
+    async () => {
+      const app = await testApp()
+      expect((await launch(app, TINY_CHAT)).statusCode).toBe(200)
+      const url = '/api/v1/models/tiny-chat/limits'
+      const limits = {
+        requests_per_minute: null,
+        tokens_per_minute: null,
+        requests_at_once: null,
+        token_budget: 100_000,
+        soft_budget: 1,
+        budget_period: 'day',
+      }
+      expect((await app.inject({ method: 'PUT', url, payload: limits })).statusCode).toBe(200)
+      expect((await postChat(app, userChat('tiny-chat', 'Hi', { max_tokens: 2 }))).statusCode).toBe(200)
+      const rules = (await app.inject('/api/v1/alerts/rules')).json<{
+        rules: (AlertRuleInput & { id: number })[]
+      }>().rules
+      expect(rules.find((rule) => rule.kind === 'quota_soft_limit')).toMatchObject({
+        name: 'Soft limit reached',
+        threshold: 100,
+        for_seconds: 0,
+        enabled: true,
+      })
+      const fired = app.platform.alerting.evaluate().filter(({ alert }) => alert.kind === 'quota_soft_limit')
+      expect(fired).toHaveLength(1)
+      expect(fired[0]?.alert).toMatchObject({ subject: 'model:tiny-chat', model: null, state: 'firing' })
+      expect(fired[0]?.alert.value).toBeGreaterThanOrEqual(100)
+      expect(fired[0]?.alert.summary).toMatch(
+        /^model tiny-chat: \d+\.\d % of its soft limit used this period/,
+      )
+      // Said once: the next evaluation finds it firing.
+      expect(
+        app.platform.alerting.evaluate().filter(({ alert }) => alert.kind === 'quota_soft_limit'),
+      ).toEqual([])
+
+      expect(
+        (await app.inject({ method: 'PUT', url, payload: { ...limits, soft_budget: null } })).statusCode,
+      ).toBe(200)
+      const resolved = app.platform.alerting
+        .evaluate()
+        .filter(({ alert }) => alert.kind === 'quota_soft_limit')
+      expect(resolved).toMatchObject([
+        {
+          notice: 'resolved',
+          alert: {
+            subject: 'model:tiny-chat',
+            summary:
+              'model tiny-chat has no soft limit any more (its limits were changed, or it was removed)',
+          },
+        },
+      ])
     },
   )
 

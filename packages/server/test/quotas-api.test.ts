@@ -301,7 +301,10 @@ describe('limits and usage', () => {
       const texts = events
         .flatMap((event) => (event.choices as { delta?: { content?: string } }[] | undefined) ?? [])
         .filter((choice) => choice.delta?.content)
-      expect(texts.length).toBe(3)
+      // Three tokens at most, in as many events or fewer: a worker sends its text in frames (docs/decisions/0026),
+      // and on a busy machine one frame may carry two tokens.
+      expect(texts.length).toBeGreaterThan(0)
+      expect(texts.length).toBeLessThanOrEqual(3)
       expect(events.at(-2)).toMatchObject({ choices: [{ finish_reason: 'length' }] })
       expect(events.at(-1)).toEqual({
         error: expect.stringMatching(

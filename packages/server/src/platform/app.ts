@@ -16,6 +16,7 @@ import { LimitStore } from './quota/limit-store.js'
 import { Quota } from './quota/quota.js'
 import { installQuotas } from './quota/quota-plugin.js'
 import { quotaRoutes } from './quota/quota-routes.js'
+import { limitsSet } from './quota/subjects.js'
 import { UsageMetrics } from './quota/usage-metrics.js'
 import { UsageStore } from './quota/usage-store.js'
 import { WorkerTime } from './quota/worker-time.js'
@@ -51,21 +52,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
   const parts = platformParts(config, db, { sampler, address })
   const { catalogue, customModels, cache, models } = parts
-  // Alerts: evaluated by the server itself every 15 s (docs/alerts.md).
-  const alertStore = new AlertStore(db)
-  const alerting = new Alerting(
-    alertStore,
-    {
-      models: () => models.listed(),
-      launches: () => models.launches(),
-      machine: () => sampler.current(),
-      cacheDir: cache.root,
-    },
-    address,
-  )
-  app.addHook('onReady', () => alerting.start())
-  app.addHook('onClose', () => alerting.stop())
-  app.decorate('platform', { catalogue, customModels, cache, models, alerting })
   // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers
   // stop, so nothing keeps the close waiting. A server killed outright loses its workers through their IPC channel.
   // Each model's worker time, its last interval counted before the workers stop (the hooks run in order).
@@ -98,6 +84,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     modelRuns,
     refused: (uid, at) => models.find(uid)?.usage.refuse(at),
   })
+  // Alerts: evaluated by the server itself every 15 s (docs/alerts.md).
+  const alertStore = new AlertStore(db)
+  const alerting = new Alerting(
+    alertStore,
+    {
+      models: () => models.listed(),
+      launches: () => models.launches(),
+      machine: () => sampler.current(),
+      cacheDir: cache.root,
+      softLimits: () =>
+        limitsSet(limits, quota, administration.store).flatMap((set) => {
+          const soft = set.limits.soft_budget
+          return soft === null || soft <= 0
+            ? []
+            : [{ subject: `${set.subject_type}:${set.label}`, value: (set.usage.budget_used / soft) * 100 }]
+        }),
+    },
+    address,
+  )
+  app.addHook('onReady', () => alerting.start())
+  app.addHook('onClose', () => alerting.stop())
+  app.decorate('platform', { catalogue, customModels, cache, models, alerting })
   await app.register(quotaRoutes, {
     quota,
     limits,

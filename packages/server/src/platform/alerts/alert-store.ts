@@ -67,6 +67,7 @@ const alertOf = (row: Row): Alert => ({
   severity: row.severity as Severity,
   model: row.model === null ? null : String(row.model),
   model_type: row.model_type === null ? null : String(row.model_type),
+  subject: row.subject === null || row.subject === undefined ? null : String(row.subject),
   state: row.state === 'firing' ? 'firing' : 'resolved',
   value: Number(row.value),
   threshold: Number(row.threshold),
@@ -236,15 +237,16 @@ export class AlertStore {
   }
   fire(rule: StoredRule, reading: Reading, summary: string, now: number): Alert {
     const row = this.db.get(
-      `INSERT INTO alerts (rule_id, rule_name, kind, severity, model, model_type, state, value, threshold, summary,
-         fired_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'firing', ?, ?, ?, ?) RETURNING *`,
+      `INSERT INTO alerts (rule_id, rule_name, kind, severity, model, model_type, subject, state, value, threshold,
+         summary, fired_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'firing', ?, ?, ?, ?) RETURNING *`,
       rule.id,
       rule.name,
       rule.kind,
       rule.severity,
       reading.model,
       reading.modelType ?? null,
+      reading.subject ?? null,
       reading.value,
       rule.threshold,
       summary,

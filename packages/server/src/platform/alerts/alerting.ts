@@ -13,7 +13,9 @@ export const REPEAT_MS = 4 * 3_600_000
 export const MAX_ATTEMPTS = 10
 const backoff = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000)
 
-const keyOf = (ruleId: number, model: string | null) => `${String(ruleId)}:${model ?? ''}`
+/** What an alert is about: its rule, and its model or quota subject (one alert each while it fires). */
+const keyOf = (ruleId: number, about: { model: string | null; subject?: string | null }) =>
+  JSON.stringify([ruleId, about.model, about.subject ?? null])
 
 /**
  * The server's own alerting (docs/alerts.md): every EVALUATE_EVERY_MS each enabled rule reads its figure; a condition
@@ -53,7 +55,7 @@ export class Alerting {
   /** One evaluation of every rule: fires, resolves and repeats, and queues their messages. */
   evaluate(): Noticed[] {
     const now = this.clock()
-    const firing = new Map(this.store.firing().map((alert) => [keyOf(alert.rule_id, alert.model), alert]))
+    const firing = new Map(this.store.firing().map((alert) => [keyOf(alert.rule_id, alert), alert]))
     const rules = new Map(this.store.rules().map((rule) => [rule.id, rule]))
     const current = new Map<string, { rule: StoredRule; model: string | null; value: number }>()
     const noticed: Noticed[] = []
@@ -61,7 +63,7 @@ export class Alerting {
       if (!rule.enabled) continue
       for (const reading of readingsOf(rule.kind, this.sources)) {
         if (rule.model !== null && reading.model !== rule.model) continue
-        const key = keyOf(rule.id, reading.model)
+        const key = keyOf(rule.id, reading)
         current.set(key, { rule, model: reading.model, value: reading.value })
         if (!breaches(rule.kind, reading.value, rule.threshold)) {
           this.breaching.delete(key)
@@ -70,7 +72,7 @@ export class Alerting {
         const since = this.breaching.get(key) ?? now
         this.breaching.set(key, since)
         if (firing.has(key) || now - since < rule.for_seconds * 1000) continue
-        const summary = describe(rule.kind, reading.model, reading.value, rule.threshold)
+        const summary = describe(rule.kind, reading, reading.value, rule.threshold)
         noticed.push({
           alert: this.store.fire(rule, reading, summary, now),
           notice: 'fired',
@@ -101,10 +103,12 @@ export class Alerting {
   ): string {
     const rule = rules.get(alert.rule_id)
     if (!rule?.enabled) return `${alert.summary}; the rule was ${rule ? 'disabled' : 'removed'}`
-    const now = current.get(keyOf(alert.rule_id, alert.model))
+    const now = current.get(keyOf(alert.rule_id, alert))
+    if (!now && alert.subject !== null)
+      return `${alert.subject.replace(':', ' ')} has no soft limit any more (its limits were changed, or it was removed)`
     if (!now)
       return alert.model === null ? alert.summary : `model ${alert.model} is gone (terminated or dismissed)`
-    return describe(alert.kind, alert.model, now.value, rule.threshold)
+    return describe(alert.kind, alert, now.value, rule.threshold)
   }
 
   /** Queues one message per enabled channel for what was noticed, leaving out silenced alerts. */

@@ -8,6 +8,8 @@ export interface Reading {
   model: string | null
   /** The model's type, where the reading is a model's. */
   modelType?: string
+  /** A quota reading's user, key or model (`user:alice`): the Alert's `subject`. */
+  subject?: string
   value: number
 }
 
@@ -19,6 +21,8 @@ export interface FigureSources {
   machine: () => MachineFigures
   /** The model cache's folder: its disk's free space. */
   cacheDir: string
+  /** Each subject with a soft limit: its token budget used, % of the soft limit. */
+  softLimits: () => readonly { subject: string; value: number }[]
   clock?: () => number
 }
 
@@ -76,6 +80,8 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
         ? [{ model: null, value: ((gpu.vramTotal - gpu.vramAvailable) / gpu.vramTotal) * 100 }]
         : []
     }
+    case 'quota_soft_limit':
+      return sources.softLimits().map(({ subject, value }) => ({ model: null, subject, value }))
     case 'cache_disk_free': {
       const disk = statfsSync(sources.cacheDir)
       return disk.blocks > 0 ? [{ model: null, value: (disk.bavail / disk.blocks) * 100 }] : []
@@ -97,15 +103,24 @@ export function unavailableReason(kind: AlertKind, sources: Pick<FigureSources, 
 export const breaches = (kind: AlertKind, value: number, threshold: number) =>
   kind === 'cache_disk_free'
     ? value <= threshold
-    : kind === 'replicas_down' || kind === 'launch_failed' || kind === 'refusals'
+    : kind === 'replicas_down' ||
+        kind === 'launch_failed' ||
+        kind === 'refusals' ||
+        kind === 'quota_soft_limit'
       ? value >= threshold
       : value > threshold
 
 const percent = (value: number) => `${value.toFixed(1)} %`
 
 /** One line saying a reading against its rule, as the messages and the inbox say it (English, as the server's). */
-export function describe(kind: AlertKind, model: string | null, value: number, threshold: number): string {
-  const where = model === null ? 'the server' : `model ${model}`
+export function describe(
+  kind: AlertKind,
+  about: { model: string | null; subject?: string | null },
+  value: number,
+  threshold: number,
+): string {
+  const { model, subject } = about
+  const where = subject ? subject.replace(':', ' ') : model === null ? 'the server' : `model ${model}`
   switch (kind) {
     case 'replicas_down':
       return `${where}: ${String(value)} replica(s) down (alert at ${String(threshold)})`
@@ -125,5 +140,7 @@ export function describe(kind: AlertKind, model: string | null, value: number, t
       return `${where}: ${percent(value)} of GPU memory in use (alert above ${String(threshold)} %)`
     case 'cache_disk_free':
       return `${where}: ${percent(value)} of the cache's disk free (alert at ${String(threshold)} % or less)`
+    case 'quota_soft_limit':
+      return `${where}: ${percent(value)} of its soft limit used this period (alert at ${String(threshold)} %)`
   }
 }

@@ -47,7 +47,7 @@ export function messageBody(
     noticed.length === 0
       ? '[Serving Console] A test message'
       : only
-        ? `[Serving Console] ${only.notice === 'resolved' ? 'Resolved' : 'Firing'}: ${only.alert.rule_name} (${only.alert.model ?? 'the server'})`
+        ? `[Serving Console] ${only.notice === 'resolved' ? 'Resolved' : 'Firing'}: ${only.alert.rule_name} (${only.alert.subject?.replace(':', ' ') ?? only.alert.model ?? 'the server'})`
         : `[Serving Console] ${String(firing)} firing, ${String(noticed.length - firing)} resolved`
   return JSON.stringify({ subject, text })
 }

@@ -204,6 +204,10 @@ const MIGRATIONS: string[] = [
      ('Request p95 over 60 s', 'latency_p95_ms', NULL, 60000, 180, 'warning', 1),
      ('Requests refused', 'refusals', NULL, 10, 180, 'warning', 1),
      ('GPU memory over 90 %', 'gpu_memory', NULL, 90, 300, 'warning', 1)`,
+  // A budget's soft limit reached, said once per subject (quota/, docs/quotas.md): the alert names its subject.
+  `ALTER TABLE alerts ADD COLUMN subject TEXT;
+   INSERT INTO alert_rules (name, kind, model, threshold, for_seconds, severity, enabled) VALUES
+     ('Soft limit reached', 'quota_soft_limit', NULL, 100, 0, 'info', 1)`,
 ]
 
 export type Db = Sqlite

@@ -6,21 +6,20 @@ import {
   type SubjectType,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { keyReaches, type KeyStore } from '../../admin/auth/api-keys.js'
+import { keyReaches } from '../../admin/auth/api-keys.js'
 import { holds } from '../../admin/auth/authenticator.js'
-import type { UserStore } from '../../admin/auth/user-store.js'
 import { HttpError } from '../../http/http-error.js'
 import { serve } from '../../http/serve.js'
-import { subjectKey, type LimitStore } from './limit-store.js'
+import type { LimitStore } from './limit-store.js'
 import type { Quota, Subject } from './quota.js'
+import { limitsSet, subjectLimits, subjects, type SubjectStore } from './subjects.js'
 import type { UsageStore } from './usage-store.js'
 
 export interface QuotaRouteOptions {
   quota: Quota
   limits: LimitStore
   usage: UsageStore
-  /** The user store and its keys; null without one (an auth file, or no auth): then only models have limits. */
-  store: { users: UserStore; keys: KeyStore } | null
+  store: SubjectStore
   /** Why there are no users or keys to limit here. */
   reason: string
   /** A running model's type; undefined for a model not running. */
@@ -43,33 +42,9 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     return options.store
   }
 
-  const userSubject = (id: number): Subject | undefined => {
-    const user = options.store?.users.byId(id)
-    return user && { key: subjectKey('user', id), label: `user ${user.username}`, usage: { user_id: id } }
-  }
-  const keySubject = (id: number): Subject | undefined => {
-    const key = options.store?.keys.byId(id)
-    return (
-      key && {
-        key: subjectKey('key', id),
-        label: `key "${key.name ?? ''}" (${key.key_prefix}…)`,
-        usage: { key_id: id },
-      }
-    )
-  }
-  const modelSubject = (uid: string): Subject => ({
-    key: subjectKey('model', uid),
-    label: `model ${uid}`,
-    usage: { model: uid },
-  })
-
-  const answer = (type: SubjectType, id: string, subject: Subject): SubjectLimits => ({
-    subject_type: type,
-    subject: id,
-    label: subject.label.replace(/^(user|key|model) /, ''),
-    limits: limits.of(subject.key),
-    usage: quota.usageOf(subject),
-  })
+  const { user: userSubject, key: keySubject, model: modelSubject } = subjects(options.store)
+  const answer = (type: SubjectType, id: string, subject: Subject): SubjectLimits =>
+    subjectLimits(limits, quota, type, id, subject)
   const set = (type: SubjectType, id: string | number, subject: Subject, body: Limits) => {
     limits.set(type, id, body, clock())
     quota.limitsChanged(subject.key)
@@ -136,20 +111,7 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     set('model', request.params.model_uid, model(request.params.model_uid), request.body),
   )
 
-  serve(app, api.listLimits, () => {
-    // A user's or key's limits went with them (ON DELETE CASCADE): the store is read again before listing.
-    limits.reload()
-    const listed: SubjectLimits[] = []
-    for (const subjectKeyOf of limits.subjects()) {
-      const at = subjectKeyOf.indexOf(':')
-      const type = subjectKeyOf.slice(0, at) as SubjectType
-      const id = subjectKeyOf.slice(at + 1)
-      const subject =
-        type === 'user' ? userSubject(Number(id)) : type === 'key' ? keySubject(Number(id)) : modelSubject(id)
-      if (subject) listed.push(answer(type, id, subject))
-    }
-    return { limits: listed }
-  })
+  serve(app, api.listLimits, () => ({ limits: limitsSet(limits, quota, options.store) }))
 
   serve(app, api.getQuota, (request) => {
     const identity = request.identity

@@ -12,6 +12,7 @@ export const KIND_LABELS: Record<AlertKind, MessageId> = {
   host_memory: 'system.alerts.kind.hostMemory',
   gpu_memory: 'system.alerts.kind.gpuMemory',
   cache_disk_free: 'system.alerts.kind.cacheDisk',
+  quota_soft_limit: 'system.alerts.kind.quotaSoft',
 }
 
 export const SEVERITY_LABELS: Record<Severity, MessageId> = {
@@ -45,13 +46,29 @@ export function conditionText(rule: { kind: AlertKind; threshold: number; for_se
     : t('system.alerts.conditionFor', { condition, duration: durationText(rule.for_seconds) })
 }
 
+/** Where an alert is: a quota's subject (`user:alice`), a model, or the server, in the reader's language. */
+export function whereText(alert: { model: string | null; subject: string | null }): string {
+  if (alert.subject !== null) {
+    const at = alert.subject.indexOf(':')
+    return t('system.alerts.oneSubject', {
+      type: alert.subject.slice(0, at),
+      name: alert.subject.slice(at + 1),
+    })
+  }
+  return alert.model === null
+    ? t('system.alerts.theServer')
+    : t('system.alerts.oneModel', { model: alert.model })
+}
+
 /** What an alert saw when it fired, in the reader's language: "Model chat: 2 replicas down". */
-export function readingText(alert: { kind: AlertKind; model: string | null; value: number }): string {
+export function readingText(alert: {
+  kind: AlertKind
+  model: string | null
+  subject: string | null
+  value: number
+}): string {
   return t('system.alerts.reading', {
-    where:
-      alert.model === null
-        ? t('system.alerts.theServer')
-        : t('system.alerts.oneModel', { model: alert.model }),
+    where: whereText(alert),
     kind: alert.kind,
     count: alert.value,
     value: currentIntl().formatNumber(alert.value, { maximumFractionDigits: 1 }),

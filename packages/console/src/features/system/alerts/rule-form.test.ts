@@ -45,12 +45,18 @@ describe('conditionText', () => {
 })
 
 describe('readingText', () => {
-  it('says what the alert saw, of a model or of the server', () => {
-    expect(readingText({ kind: 'replicas_down', model: 'chat', value: 2 })).toBe(
+  it('says what the alert saw, of a model, of the server or of a quota subject', () => {
+    expect(readingText({ kind: 'replicas_down', model: 'chat', subject: null, value: 2 })).toBe(
       'Model chat: 2 replicas down',
     )
-    expect(readingText({ kind: 'host_memory', model: null, value: 93.456 })).toBe(
+    expect(readingText({ kind: 'host_memory', model: null, subject: null, value: 93.456 })).toBe(
       'The server: 93.5 % of memory in use',
+    )
+    expect(readingText({ kind: 'quota_soft_limit', model: null, subject: 'user:alice', value: 104 })).toBe(
+      'User alice: 104 % of its soft limit used',
+    )
+    expect(readingText({ kind: 'refusals', model: 'chat', subject: null, value: 1 })).toBe(
+      'Model chat: 1 request refused in a minute',
     )
   })
 })

@@ -27,6 +27,7 @@ export const KIND_DEFAULTS: Record<AlertKind, { threshold: string; forSeconds: s
   launch_failed: { threshold: '1', forSeconds: '0' },
   host_memory: { threshold: '90', forSeconds: '300' },
   gpu_memory: { threshold: '90', forSeconds: '300' },
+  quota_soft_limit: { threshold: '100', forSeconds: '0' },
   cache_disk_free: { threshold: '10', forSeconds: '300' },
 }
 
