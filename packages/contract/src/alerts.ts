@@ -40,6 +40,24 @@ export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
   'launch_failed',
 ]
 
+/**
+ * The names of the rules a new server starts with (docs/alerts.md), as its database writes them: the console says
+ * a shipped rule's name in the reader's language until it is renamed.
+ */
+export const SHIPPED_ALERT_RULE_NAMES = [
+  'A replica is down',
+  'First token over 10 s',
+  'Errors over 5 %',
+  'A launch failed',
+  'Host memory over 90 %',
+  'Cache disk under 10 % free',
+  'Request p95 over 60 s',
+  'Requests refused',
+  'GPU memory over 90 %',
+  'Soft limit reached',
+] as const
+export type ShippedAlertRuleName = (typeof SHIPPED_ALERT_RULE_NAMES)[number]
+
 export const SEVERITIES = ['info', 'warning', 'critical'] as const
 export const Severity = z.enum(SEVERITIES)
 export type Severity = z.infer<typeof Severity>

@@ -27,6 +27,10 @@ export interface Config {
   modelDirs: string[]
   /** The most model worker processes at once, all models and replicas together. */
   maxWorkers: number
+  /** Download tasks at once (docs/downloads.md); the rest wait. Default DEFAULT_MAX_DOWNLOADS. */
+  maxDownloads?: number | undefined
+  /** Space kept free on the cache's disk: a download that would eat into it is refused. Default 1 GiB. */
+  cacheReserveBytes?: number | undefined
   /** Gateway mode: the upstream Xinference supervisor every API call goes to; the embedded platform is off. */
   endpoint?: URL | undefined
   /**
@@ -100,6 +104,16 @@ const OPTIONS = {
     env: 'SERVING_CONSOLE_MAX_WORKERS',
     help: 'most model worker processes at once (one per replica); default 4 per core, at most one per 512 MiB of memory',
     fallback: '',
+  },
+  'max-downloads': {
+    env: 'SERVING_CONSOLE_MAX_DOWNLOADS',
+    help: 'Download only tasks at once; the rest wait in the queue',
+    fallback: '2',
+  },
+  'cache-reserve': {
+    env: 'SERVING_CONSOLE_CACHE_RESERVE',
+    help: "MiB kept free on the model cache's disk: a download that would eat into it is refused before it starts",
+    fallback: '1024',
   },
   endpoint: {
     env: 'SERVING_CONSOLE_ENDPOINT',
@@ -190,6 +204,16 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
   if (!Number.isInteger(maxWorkers) || maxWorkers < 1 || maxWorkers > 4096) {
     throw new ConfigError(`--max-workers must be an integer from 1 to 4096, got "${maxWorkersText}".`)
   }
+  const maxDownloads = Number(value('max-downloads'))
+  if (!Number.isInteger(maxDownloads) || maxDownloads < 1 || maxDownloads > 16) {
+    throw new ConfigError(`--max-downloads must be an integer from 1 to 16, got "${value('max-downloads')}".`)
+  }
+  const cacheReserve = Number(value('cache-reserve'))
+  if (!Number.isInteger(cacheReserve) || cacheReserve < 0 || cacheReserve > 16 * 1024 ** 2) {
+    throw new ConfigError(
+      `--cache-reserve must be a whole number of MiB from 0 to 16777216, got "${value('cache-reserve')}".`,
+    )
+  }
   const logLevel = value('log-level')
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`)
@@ -226,6 +250,8 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       allowedHosts: list(value('allowed-hosts')).map((host) => host.toLowerCase()),
       modelDirs: modelDirs.length > 0 ? modelDirs : [join(dataDir, 'models'), homedir()],
       maxWorkers,
+      maxDownloads,
+      cacheReserveBytes: cacheReserve * 1024 ** 2,
       endpoint,
       trustProxy,
     },

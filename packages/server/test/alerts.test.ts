@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import type { Alert, AlertRuleInput } from '@serving-console/contract'
+import { SHIPPED_ALERT_RULE_NAMES, type Alert, type AlertRuleInput } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AlertStore } from '../src/platform/alerts/alert-store.js'
@@ -391,6 +391,11 @@ describe('alerts', () => {
       ])
     },
   )
+
+  it('starts with the shipped rules, named as the contract lists them (the console says each in its language)', () => {
+    const store = new AlertStore(openDatabase(tempDir()))
+    expect(store.rules().map((rule) => rule.name)).toEqual([...SHIPPED_ALERT_RULE_NAMES])
+  })
 
   it('reads GPU memory where the machine has GPUs, and says a rule on it is unavailable where it has none', async () => {
     const bare = alertingAt()

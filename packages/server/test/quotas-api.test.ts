@@ -43,7 +43,8 @@ const untilMidnight = () => {
   return Math.ceil((midnight.getTime() - now) / 1000)
 }
 
-describe('limits and usage', () => {
+// Every test launches a real worker: a busy machine (the suite runs files side by side) takes seconds for it.
+describe('limits and usage', { timeout: 30_000 }, () => {
   it(
     'a key held to a request a minute and a user to a daily budget: both bite, named; usage says who used what',
     { timeout: 30_000 },

@@ -59,6 +59,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const workerTime = new WorkerTime(usage, () => models.workerTime())
   app.addHook('onReady', () => workerTime.start())
   app.addHook('preClose', () => workerTime.stop())
+  // Downloads stop where they are (their tasks resume at the next start), before the workers stop.
+  app.addHook('onReady', () => parts.downloads.resumeUnfinished())
+  app.addHook('preClose', () => parts.downloads.close())
   app.addHook('preClose', () => models.shutdown())
   app.addHook('onClose', () => db.close())
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTEXT } from '@serving-console/contract'
+import { DEFAULT_CONTEXT, DEFAULT_MAX_DOWNLOADS } from '@serving-console/contract'
 import type { Config } from '../config.js'
 import { ModelCache } from './cache/model-cache.js'
 import { Catalogue } from './catalogue/catalogue.js'
@@ -7,11 +7,14 @@ import type { ResourceSampler } from './cluster/resource-sampler.js'
 import { CustomModelsRepository } from './db/custom-models.js'
 import type { Db } from './db/database.js'
 import { LaunchHistoryRepository } from './db/launch-history.js'
+import { DownloadTasks } from './download/download-tasks.js'
+import { planDownload } from './download/download-plan.js'
 import { ModelDirs } from './files/model-dirs.js'
 import { GgufHeaders } from './fit/gguf-kv.js'
 import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
 import { ModelMetrics } from './metrics/model-metrics.js'
+import { FileFetcher } from './runtime/file-fetcher.js'
 import { ModelManager } from './runtime/model-manager.js'
 
 /** The platform's parts, made once per server: what the platform's routes serve from. */
@@ -24,6 +27,7 @@ export interface PlatformParts {
   metrics: ModelMetrics
   fitter: ModelFitter
   history: LaunchHistoryRepository
+  downloads: DownloadTasks
 }
 
 /** Makes the platform's parts on the database and data dir; `address` is asked only once the server listens. */
@@ -36,17 +40,16 @@ export function platformParts(
   const customModels = new CustomModelsRepository(db)
   const modelDirs = new ModelDirs(config.modelDirs)
   modelDirs.ensureFirst()
-  const cache = new ModelCache(config.dataDir)
+  const cache = new ModelCache(config.dataDir, config.cacheReserveBytes)
   const endpoints = { huggingface: config.hfEndpoint, modelscope: config.modelscopeEndpoint }
   const catalogue = new Catalogue(loadBuiltinCatalogue(), customModels, cache)
   // The gauges read the models' load when scraped.
   const metrics = new ModelMetrics(() => models.loads())
+  const files = new FileFetcher({ cache, modelDirs, endpoints })
   const models: ModelManager = new ModelManager({
     catalogue,
-    cache,
-    modelDirs,
+    files,
     maxWorkers: config.maxWorkers,
-    endpoints,
     threads: config.threads,
     contextSize: DEFAULT_CONTEXT,
     machine: () => ({ address: address(), gpuCount: sampler.current().gpu.count }),
@@ -62,5 +65,13 @@ export function platformParts(
     contextLimit: DEFAULT_CONTEXT,
   })
   const history = new LaunchHistoryRepository(db)
-  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history }
+  const downloads = new DownloadTasks(
+    db,
+    files,
+    cache,
+    (request) =>
+      planDownload(request, catalogue, { address: address(), gpuCount: sampler.current().gpu.count }),
+    config.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
+  )
+  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { PlatformParts } from './parts.js'
 import { cacheRoutes } from './routes/cache.js'
+import { downloadRoutes } from './routes/downloads.js'
 import { clusterRoutes, type ClusterOptions } from './routes/cluster.js'
 import { fitRoutes } from './routes/fit.js'
 import { launchHistoryRoutes } from './routes/launch-history.js'
@@ -14,7 +15,7 @@ import { registrationRoutes } from './routes/registrations.js'
 
 /** The platform's routes: the cluster, models and their files, fit, cache, launches, inference and metrics. */
 export async function platformRoutes(app: FastifyInstance, parts: PlatformParts, machine: ClusterOptions) {
-  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history } = parts
+  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads } = parts
   await app.register(clusterRoutes, machine)
   await app.register(registrationRoutes, {
     catalogue,
@@ -25,6 +26,7 @@ export async function platformRoutes(app: FastifyInstance, parts: PlatformParts,
   await app.register(modelFileRoutes, { modelDirs })
   await app.register(fitRoutes, { catalogue, fitter })
   await app.register(cacheRoutes, { cache, address: machine.address })
+  await app.register(downloadRoutes, { tasks: downloads })
   await app.register(modelRoutes, { models, history })
   await app.register(launchHistoryRoutes, { history })
   await app.register(openaiRoutes, { models })

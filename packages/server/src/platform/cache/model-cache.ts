@@ -1,4 +1,13 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join, resolve, sep } from 'node:path'
 import { HttpError } from '../../http/http-error.js'
 
@@ -11,6 +20,8 @@ export interface CacheMeta {
   quantization: string
   files: string[]
 }
+
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`
 
 /** Written last, so a folder without it is an unfinished download, never a cached model. */
 const MARKER = '__valid_download.json'
@@ -26,9 +37,32 @@ export class ModelCache {
   readonly root: string
   private readonly listeners: (() => void)[] = []
 
-  constructor(dataDir: string) {
+  /** @param reserveBytes space kept free on the cache's disk (`--cache-reserve`) */
+  constructor(
+    dataDir: string,
+    private readonly reserveBytes = 1024 ** 3,
+  ) {
     this.root = resolve(dataDir, 'cache')
     mkdirSync(this.root, { recursive: true })
+  }
+
+  /** Bytes free on the cache's disk for this process. */
+  freeBytes(): number {
+    const disk = statfsSync(this.root)
+    return disk.bavail * disk.bsize
+  }
+
+  /**
+   * Refuses (507) a download of `bytes` more that would leave less than the reserve free, before any byte is
+   * written: a full disk fails every model and log on the machine, not only this download.
+   */
+  checkRoom(bytes: number): void {
+    const free = this.freeBytes()
+    if (free - bytes >= this.reserveBytes) return
+    throw new HttpError(
+      507,
+      `Not enough free space for the download: it needs ${mib(bytes)} and the cache's disk has ${mib(free)} free, of which ${mib(this.reserveBytes)} are kept free (--cache-reserve). Free some space (delete cached models you no longer use) or lower --cache-reserve`,
+    )
   }
 
   onChange(listener: () => void): void {

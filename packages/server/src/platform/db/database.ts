@@ -208,6 +208,24 @@ const MIGRATIONS: string[] = [
   `ALTER TABLE alerts ADD COLUMN subject TEXT;
    INSERT INTO alert_rules (name, kind, model, threshold, for_seconds, severity, enabled) VALUES
      ('Soft limit reached', 'quota_soft_limit', NULL, 100, 0, 'info', 1)`,
+  // Downloads as lasting tasks (download/download-tasks.ts, docs/downloads.md): one per cached model version.
+  `CREATE TABLE downloads (
+     cache_uid TEXT PRIMARY KEY,
+     model_name TEXT NOT NULL,
+     model_type TEXT NOT NULL,
+     model_format TEXT NOT NULL,
+     model_size_in_billions TEXT,
+     quantization TEXT NOT NULL,
+     hub TEXT NOT NULL,
+     file_name TEXT NOT NULL,
+     request TEXT NOT NULL,
+     state TEXT NOT NULL,
+     reason TEXT,
+     size INTEGER,
+     created_at INTEGER NOT NULL,
+     updated_at INTEGER NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX downloads_state ON downloads (state, updated_at)`,
 ]
 
 export type Db = Sqlite

@@ -30,6 +30,11 @@ export async function downloadFile(
   options: {
     signal?: AbortSignal
     onProgress?: (progress: DownloadProgress) => void
+    /**
+     * Told the bytes still to come once the hub has said the size, before any byte is written: throws to refuse
+     * (a disk without room for them).
+     */
+    beforeWrite?: (remaining: number) => void
     attempts?: number
   } = {},
 ): Promise<void> {
@@ -65,6 +70,14 @@ export async function downloadFile(
     const resumed = response.status === 206
     const total = totalSize(response, resumed ? already : 0)
     let downloaded = resumed ? already : 0
+    if (total !== null && options.beforeWrite) {
+      try {
+        options.beforeWrite(total - downloaded)
+      } catch (error) {
+        await response.body.cancel()
+        throw error
+      }
+    }
     const counter = new TransformCounter((bytes) => {
       downloaded += bytes
       const elapsed = (Date.now() - started) / 1000

@@ -58,9 +58,13 @@ export async function ensureModelFile(request: ModelFileRequest, context: ModelF
     }
     const url = fileUrl(context.endpoints, hub, modelId, revision, fileName)
     try {
-      await downloadFile(url, file, { signal: context.signal, onProgress: context.onProgress })
+      await downloadFile(url, file, {
+        signal: context.signal,
+        onProgress: context.onProgress,
+        beforeWrite: (remaining) => context.cache.checkRoom(remaining),
+      })
     } catch (error) {
-      if (context.signal.aborted) throw error
+      if (context.signal.aborted || error instanceof HttpError) throw error
       throw new HttpError(503, `${(error as Error).message}. ${remedies(hub)}`)
     }
   }

@@ -1,16 +1,11 @@
 import type { ModelMetrics, ReplicaLoad } from '../metrics/model-metrics.js'
 import type { LaunchRequest } from '@serving-console/contract'
-import type { ModelCache } from '../cache/model-cache.js'
 import type { Catalogue } from '../catalogue/catalogue.js'
-import { modelVersion } from '../catalogue/families.js'
-import type { HubEndpoints } from '../download/hubs.js'
-import type { ModelDirs } from '../files/model-dirs.js'
 import { HttpError } from '../../http/http-error.js'
 import { planLaunch, sequenceContext } from './launch-plan.js'
 import { EngineBinaries } from './engine-binaries.js'
-import { ensureModelFile } from './model-files.js'
+import type { FileFetcher } from './file-fetcher.js'
 import { RunningModel } from './running-model.js'
-import { SharedDownloads } from './shared-downloads.js'
 import { WorkerProcess } from './worker-process.js'
 
 /** Failed and cancelled launches kept for the console to show, newest first; older ones are forgotten. */
@@ -18,9 +13,8 @@ export const KEPT_FAILED_LAUNCHES = 50
 
 export interface ModelManagerOptions {
   catalogue: Catalogue
-  cache: ModelCache
-  modelDirs: ModelDirs
-  endpoints: HubEndpoints
+  /** Model files, downloaded once per version for every launch and download task waiting on them. */
+  files: FileFetcher
   /** The most worker processes at once, all models and replicas together. */
   maxWorkers: number
   /** llama.cpp threads per worker; keep it small (1 by default): more threads than cores is far slower. */
@@ -41,12 +35,18 @@ const IDLE_CHECK_MS = 15_000
 export class ModelManager {
   private readonly models = new Map<string, RunningModel>()
   private readonly removedListeners: ((uid: string) => void)[] = []
-  private readonly downloads = new SharedDownloads()
   private readonly binaries = new EngineBinaries()
   /** Unloads idle models; unref'd, so it never keeps the process alive. */
   private readonly idleTimer = setInterval(() => void this.unloadIdle(), IDLE_CHECK_MS).unref()
 
-  constructor(private readonly options: ModelManagerOptions) {}
+  constructor(private readonly options: ModelManagerOptions) {
+    // Every launch waiting on a download shows its progress.
+    options.files.onProgress((version, progress) => {
+      for (const waiting of this.models.values()) {
+        if (waiting.stage === 'downloading' && waiting.version === version) waiting.download = progress
+      }
+    })
+  }
 
   get(uid: string): RunningModel {
     const model = this.models.get(uid)
@@ -199,29 +199,8 @@ export class ModelManager {
 
   private modelFile(model: RunningModel): Promise<string> {
     const { family, spec, quantization, hub, isBuiltin } = model.plan
-    const version = modelVersion(family.model_name, spec, quantization)
     model.stage = 'downloading'
-    return this.downloads.join(
-      version,
-      (signal) =>
-        ensureModelFile(
-          { family, spec, quantization, hub, isBuiltin },
-          {
-            cache: this.options.cache,
-            modelDirs: this.options.modelDirs,
-            endpoints: this.options.endpoints,
-            signal,
-            // Every launch waiting on this download shows its progress.
-            onProgress: (progress) => {
-              for (const waiting of this.models.values()) {
-                if (waiting.stage === 'downloading' && waiting.version === version)
-                  waiting.download = progress
-              }
-            },
-          },
-        ),
-      model.controller.signal,
-    )
+    return this.options.files.fetch({ family, spec, quantization, hub, isBuiltin }, model.controller.signal)
   }
 
   /** Worker processes running or about to run: every replica of every model launching or serving. */

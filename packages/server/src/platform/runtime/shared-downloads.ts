@@ -4,22 +4,27 @@
  * launch never fails another that shares its files.
  */
 export class SharedDownloads {
-  private readonly running = new Map<
+  private readonly running_ = new Map<
     string,
     { file: Promise<string>; waiting: number; controller: AbortController }
   >()
 
+  /** Whether a download under `key` is running. */
+  running(key: string): boolean {
+    return this.running_.has(key)
+  }
+
   join(key: string, start: (signal: AbortSignal) => Promise<string>, signal: AbortSignal): Promise<string> {
-    let entry = this.running.get(key)
+    let entry = this.running_.get(key)
     if (!entry) {
       const controller = new AbortController()
       const file = start(controller.signal).finally(() => {
-        if (this.running.get(key) === entry) this.running.delete(key)
+        if (this.running_.get(key) === entry) this.running_.delete(key)
       })
       // Launches observe it; an unobserved rejection after every one of them left is not an error.
       file.catch(() => undefined)
       entry = { file, waiting: 0, controller }
-      this.running.set(key, entry)
+      this.running_.set(key, entry)
     }
     const shared = entry
     shared.waiting += 1
@@ -28,7 +33,7 @@ export class SharedDownloads {
         shared.waiting -= 1
         if (shared.waiting === 0) {
           shared.controller.abort()
-          if (this.running.get(key) === shared) this.running.delete(key)
+          if (this.running_.get(key) === shared) this.running_.delete(key)
         }
         reject(new Error('cancelled'))
       }

@@ -12,7 +12,7 @@ import { routes } from '../../../lib/routes'
 import { useAcknowledge, useAlerts, useSilence } from '../api/alerts'
 import { SystemDialog } from '../system-dialog'
 import { SystemQuery } from '../system-query'
-import { durationText, readingText, SEVERITY_LABELS } from './alert-text'
+import { durationText, readingText, ruleNameText, SEVERITY_LABELS } from './alert-text'
 
 const COLUMNS: readonly MessageId[] = [
   'system.alerts.column.severity',
@@ -64,7 +64,7 @@ export function AlertInbox() {
                       <Chip label={t(SEVERITY_LABELS[alert.severity])} tone={TONES[alert.severity]} />
                     </td>
                     <th scope="row" className="alert-summary">
-                      {alert.rule_name}
+                      {ruleNameText(alert.rule_name)}
                       <span className="alert-note">{readingText(alert)}</span>
                       {alert.model !== null && alert.model_type !== null && (
                         <Link className="alert-note" to={routes.runningModels.href(alert.model_type)}>
@@ -93,7 +93,9 @@ export function AlertInbox() {
                           {alert.acknowledged_by === null && (
                             <Button
                               size="small"
-                              aria-label={t('system.alerts.acknowledgeOf', { name: alert.rule_name })}
+                              aria-label={t('system.alerts.acknowledgeOf', {
+                                name: ruleNameText(alert.rule_name),
+                              })}
                               onClick={() => acknowledge.mutate(alert.id)}
                             >
                               {t('system.alerts.acknowledge')}
@@ -101,7 +103,7 @@ export function AlertInbox() {
                           )}
                           <Button
                             size="small"
-                            aria-label={t('system.alerts.silenceOf', { name: alert.rule_name })}
+                            aria-label={t('system.alerts.silenceOf', { name: ruleNameText(alert.rule_name) })}
                             onClick={() => setSilencing(alert)}
                           >
                             {t('system.alerts.silence')}
@@ -128,7 +130,7 @@ function SilenceDialog({ alert, onClose }: { alert: Alert; onClose: () => void }
   const [seconds, setSeconds] = useState(String(SILENCES[0]))
   return (
     <SystemDialog
-      title={t('system.alerts.silenceTitle', { name: alert.rule_name })}
+      title={t('system.alerts.silenceTitle', { name: ruleNameText(alert.rule_name) })}
       submitLabel={t('system.alerts.silence')}
       onSubmit={() => silence.mutate({ id: alert.id, seconds: Number(seconds) }, { onSuccess: onClose })}
       onClose={onClose}

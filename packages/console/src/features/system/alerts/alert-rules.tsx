@@ -9,7 +9,7 @@ import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAlertRules, useDeleteRule, useSaveRule } from '../api/alerts'
 import { SystemQuery } from '../system-query'
-import { conditionText, isModelKind, KIND_LABELS, SEVERITY_LABELS } from './alert-text'
+import { conditionText, isModelKind, KIND_LABELS, ruleNameText, SEVERITY_LABELS } from './alert-text'
 import { RuleDialog } from './rule-dialog'
 
 const COLUMNS: readonly MessageId[] = [
@@ -55,7 +55,7 @@ export function AlertRules() {
               const { id, available, unavailable_reason: _reason, ...input } = rule
               return (
                 <tr key={id}>
-                  <th scope="row">{rule.name}</th>
+                  <th scope="row">{ruleNameText(rule.name)}</th>
                   <td>
                     {t(KIND_LABELS[rule.kind])}
                     <span className="alert-note">
@@ -80,7 +80,7 @@ export function AlertRules() {
                       kind="switch"
                       label={
                         <span className="visually-hidden">
-                          {t('system.alerts.enabledOf', { name: rule.name })}
+                          {t('system.alerts.enabledOf', { name: ruleNameText(rule.name) })}
                         </span>
                       }
                       checked={rule.enabled}
@@ -91,7 +91,7 @@ export function AlertRules() {
                     <span className="system-actions">
                       <Button
                         size="small"
-                        aria-label={t('system.alerts.editOf', { name: rule.name })}
+                        aria-label={t('system.alerts.editOf', { name: ruleNameText(rule.name) })}
                         onClick={() => setOpen({ dialog: 'edit', rule })}
                       >
                         {t('system.alerts.edit')}
@@ -99,7 +99,7 @@ export function AlertRules() {
                       <Button
                         size="small"
                         color="error"
-                        aria-label={t('system.deleteOf', { name: rule.name })}
+                        aria-label={t('system.deleteOf', { name: ruleNameText(rule.name) })}
                         onClick={() => setOpen({ dialog: 'delete', rule })}
                       >
                         {t('system.delete')}
@@ -116,7 +116,9 @@ export function AlertRules() {
       <ConfirmDialog
         open={open?.dialog === 'delete'}
         text={
-          open?.dialog === 'delete' ? t('system.alerts.rule.deleteConfirm', { name: open.rule.name }) : ''
+          open?.dialog === 'delete'
+            ? t('system.alerts.rule.deleteConfirm', { name: ruleNameText(open.rule.name) })
+            : ''
         }
         onConfirm={() => {
           if (open?.dialog === 'delete') remove.mutate(open.rule.id)

@@ -1,4 +1,10 @@
-import { MODEL_ALERT_KINDS, type AlertKind, type Severity } from '@serving-console/contract'
+import {
+  MODEL_ALERT_KINDS,
+  SHIPPED_ALERT_RULE_NAMES,
+  type AlertKind,
+  type Severity,
+  type ShippedAlertRuleName,
+} from '@serving-console/contract'
 import { currentIntl, t } from '../../../i18n/i18n'
 import type { MessageId } from '../../../i18n/catalogue'
 
@@ -14,6 +20,24 @@ export const KIND_LABELS: Record<AlertKind, MessageId> = {
   cache_disk_free: 'system.alerts.kind.cacheDisk',
   quota_soft_limit: 'system.alerts.kind.quotaSoft',
 }
+
+const SHIPPED_NAMES: Record<ShippedAlertRuleName, MessageId> = {
+  'A replica is down': 'system.alerts.shipped.replicaDown',
+  'First token over 10 s': 'system.alerts.shipped.firstToken',
+  'Errors over 5 %': 'system.alerts.shipped.errors',
+  'A launch failed': 'system.alerts.shipped.launchFailed',
+  'Host memory over 90 %': 'system.alerts.shipped.hostMemory',
+  'Cache disk under 10 % free': 'system.alerts.shipped.cacheDisk',
+  'Request p95 over 60 s': 'system.alerts.shipped.latency',
+  'Requests refused': 'system.alerts.shipped.refusals',
+  'GPU memory over 90 %': 'system.alerts.shipped.gpuMemory',
+  'Soft limit reached': 'system.alerts.shipped.softLimit',
+}
+const isShipped = (name: string): name is ShippedAlertRuleName =>
+  (SHIPPED_ALERT_RULE_NAMES as readonly string[]).includes(name)
+
+/** A rule's name as shown: a shipped rule's in the reader's language until renamed, any other as given. */
+export const ruleNameText = (name: string): string => (isShipped(name) ? t(SHIPPED_NAMES[name]) : name)
 
 export const SEVERITY_LABELS: Record<Severity, MessageId> = {
   info: 'system.alerts.severity.info',

@@ -13,7 +13,7 @@ import { TextField } from '../../../components/text-field'
 import { useT } from '../../../i18n/react'
 import { useCreateRule, useSaveRule } from '../api/alerts'
 import { SystemDialog } from '../system-dialog'
-import { isModelKind, KIND_LABELS, SEVERITY_LABELS } from './alert-text'
+import { isModelKind, KIND_LABELS, ruleNameText, SEVERITY_LABELS } from './alert-text'
 import { draftOfRule, KIND_DEFAULTS, NEW_RULE, ruleOf, type RuleProblem } from './rule-form'
 
 /** A new rule, or `rule` changed: its kind, the model it watches, threshold, duration, severity. */
@@ -33,7 +33,11 @@ export function RuleDialog({ rule, onClose }: { rule: AlertRule | null; onClose:
           : t('system.alerts.rule.error.for', { max: ALERT_MAX_FOR_SECONDS })
   return (
     <SystemDialog
-      title={rule ? t('system.alerts.rule.editTitle', { name: rule.name }) : t('system.alerts.rule.addTitle')}
+      title={
+        rule
+          ? t('system.alerts.rule.editTitle', { name: ruleNameText(rule.name) })
+          : t('system.alerts.rule.addTitle')
+      }
       submitLabel={t('system.save')}
       onSubmit={() => {
         const checked = ruleOf(draft)

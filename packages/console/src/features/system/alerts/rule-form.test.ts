@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { conditionText, readingText } from './alert-text'
+import { afterEach, describe, expect, it } from 'vitest'
+import { chooseLocale } from '../../../i18n/i18n'
+import { conditionText, readingText, ruleNameText } from './alert-text'
 import { NEW_RULE, ruleOf } from './rule-form'
 
 describe('ruleOf', () => {
@@ -58,5 +59,16 @@ describe('readingText', () => {
     expect(readingText({ kind: 'refusals', model: 'chat', subject: null, value: 1 })).toBe(
       'Model chat: 1 request refused in a minute',
     )
+  })
+})
+
+describe('ruleNameText', () => {
+  afterEach(() => chooseLocale('en'))
+
+  it("says a shipped rule's name in the reader's language, and any other name as given", async () => {
+    await chooseLocale('zh-CN')
+    expect(ruleNameText('Soft limit reached')).toBe('已达软限制')
+    expect(ruleNameText('A replica is down')).toBe('有副本宕机')
+    expect(ruleNameText('A replica is down!')).toBe('A replica is down!')
   })
 })
