@@ -22,7 +22,8 @@ export function useServerFeature(
     | 'cluster_history'
     | 'file_info'
     | 'quotas'
-    | 'alerts',
+    | 'alerts'
+    | 'downloads',
 ): boolean {
   const features = useQuery(serverFeaturesQuery)
   return features.data?.[feature] === true

@@ -10,4 +10,5 @@ export const PLATFORM_FEATURES = {
   file_info: true,
   quotas: true,
   alerts: true,
+  downloads: true,
 }

@@ -118,6 +118,9 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       // Limits and usage per user and key are the platform's own: Xinference keeps only per-model figures.
       quotas: profile.kind === 'serving-console',
       alerts: profile.kind === 'serving-console',
+      // Xinference's own Download only came after v3.2.1, at the same paths: a cluster that serves them can be
+      // offered it once the gateway finds it out.
+      downloads: profile.kind === 'serving-console',
       file_info: profile.fileInfo,
       // v3 has users, keys, security and audit at its admin paths; 1.x and 2.x sign in from an auth file.
       administration:

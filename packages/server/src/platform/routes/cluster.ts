@@ -56,6 +56,7 @@ export async function clusterRoutes(app: FastifyInstance, options: ClusterOption
     cluster_history: true,
     quotas: true,
     alerts: true,
+    downloads: true,
     file_info: true,
   }))
 

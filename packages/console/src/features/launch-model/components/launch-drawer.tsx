@@ -14,9 +14,11 @@ import { apiQuery } from '../../../lib/api-query'
 import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
+import { useServerFeature } from '../../../lib/server-features'
 import { permissionFor } from '../../../lib/permission'
 import { historyStore } from '../../../lib/storage'
 import { useDrawerShowsFailures, useLaunchModel } from '../api/launch-model'
+import { downloadOf, downloadsQuery, useStartDownload } from '../api/downloads'
 import type { CatalogueModel } from '../model/catalogue-model'
 import { buildPayload, formFromPayload, platformFieldsInvalid, type LaunchKind } from '../model/launch-form'
 import { needsVirtualEnv } from '../model/launch-options'
@@ -34,6 +36,7 @@ import { LaunchHistorySelect } from './launch-history-select'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
 import { useLaunchForm } from './use-launch-form'
+import { DownloadProgress } from './download-progress'
 import './launch-drawer.css'
 
 interface LaunchDrawerProps {
@@ -96,6 +99,17 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     void navigate(routes.runningModels.href(kind))
   })
   const cancel = useCancelLaunch()
+  // Download only (docs/downloads.md): this model's tasks, kept by the server, shown here while they last.
+  const withDownloads = useServerFeature('downloads')
+  const downloads = useQuery({ ...downloadsQuery, enabled: withDownloads })
+  const startDownload = useStartDownload()
+  const tasks = (downloads.data ?? []).filter(
+    (task) =>
+      task.model_name === model.name &&
+      (task.state === 'completed'
+        ? task.cache_uid === startDownload.data?.cache_uid
+        : task.state !== 'cancelled'),
+  )
   // While this launch runs, the server tells how far it got (followed by uid, so a second copy never mixes in).
   const launchUid = launch.variables?.model_uid ?? null
   const launches = useQuery({
@@ -257,6 +271,11 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             />
           </div>
         )}
+        {tasks.map((task) => (
+          <div key={task.cache_uid} className="launch-drawer-notice">
+            <DownloadProgress task={task} />
+          </div>
+        ))}
         {progress && inFlight(progress) && (
           <div className="launch-drawer-notice">
             <LaunchProgress launch={progress} onCancel={() => cancel.mutate(progress.model_uid)} />
@@ -269,6 +288,18 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
             </p>
           )}
           <Button onClick={close}>{t('launch.drawer.goBack')}</Button>
+          {withDownloads && (
+            <Button
+              variant="outlined"
+              loading={startDownload.isPending}
+              disabled={!canLaunch}
+              aria-describedby={whyNot ? whyNotId : undefined}
+              title={t('launch.drawer.downloadOnlyTitle')}
+              onClick={() => startDownload.mutate(downloadOf(payload))}
+            >
+              {t('launch.drawer.downloadOnly')}
+            </Button>
+          )}
           <Button
             variant="contained"
             loading={launch.isPending}

@@ -1,0 +1,85 @@
+import type { DownloadState, DownloadTask } from '@serving-console/contract'
+import { Button } from '../../../components/button'
+import '../../../components/launch-progress.css'
+import '../../../components/surface.css'
+import type { MessageId } from '../../../i18n/catalogue'
+import { useT } from '../../../i18n/react'
+import { formatBytes } from '../../../lib/format'
+import { useDownloadAction } from '../api/downloads'
+
+const STATE: Record<DownloadState, MessageId> = {
+  queued: 'launch.download.state.queued',
+  downloading: 'launch.download.state.downloading',
+  paused: 'launch.download.state.paused',
+  failed: 'launch.download.state.failed',
+  completed: 'launch.download.state.completed',
+  cancelled: 'launch.download.state.cancelled',
+}
+
+/**
+ * A Download only task of the model the drawer shows (docs/downloads.md): its state, bytes, speed and time left,
+ * the reason it failed; Pause, Resume and Cancel. It goes on with the drawer closed, and after a restart.
+ */
+export function DownloadProgress({ task }: { task: DownloadTask }) {
+  const t = useT()
+  const pause = useDownloadAction('pause')
+  const resume = useDownloadAction('resume')
+  const cancel = useDownloadAction('cancel')
+  const file = task.files[0]
+  const size = file?.size ?? null
+  const done = file?.done ?? 0
+  const percent = size ? Math.min(100, Math.round((done / size) * 100)) : 0
+  const active = task.state === 'queued' || task.state === 'downloading'
+  return (
+    <section
+      className="surface launch-progress"
+      aria-label={t('launch.download.label', { version: task.cache_uid })}
+    >
+      <div className="launch-progress-text">
+        <p className="launch-progress-title">
+          {task.model_size_in_billions === null
+            ? task.quantization
+            : `${String(task.model_size_in_billions).replace('_', '.')}B · ${task.quantization}`}{' '}
+          <span className="muted">{t(STATE[task.state])}</span>
+        </p>
+        <div
+          className="progress-bar"
+          role="progressbar"
+          aria-label={t('launch.download.bar', { version: task.cache_uid })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
+          <span style={{ width: `${String(percent)}%` }} />
+        </div>
+        <p className="launch-progress-download muted">
+          {size === null
+            ? t('launch.download.bytes', { done: formatBytes(done) })
+            : t('launch.download.bytesOf', { done: formatBytes(done), size: formatBytes(size) })}
+          {file && task.state === 'downloading' && file.speed > 0
+            ? ` · ${t('launch.download.speed', {
+                speed: formatBytes(file.speed),
+                minutes: Math.ceil((file.eta_seconds ?? 0) / 60),
+              })}`
+            : ''}
+        </p>
+        {task.reason && <p className="launch-progress-download">{task.reason}</p>}
+      </div>
+      {active && (
+        <Button variant="outlined" onClick={() => pause.mutate(task.cache_uid)}>
+          {t('launch.download.pause')}
+        </Button>
+      )}
+      {(task.state === 'paused' || task.state === 'failed') && (
+        <Button variant="outlined" onClick={() => resume.mutate(task.cache_uid)}>
+          {t('launch.download.resume')}
+        </Button>
+      )}
+      {(active || task.state === 'paused' || task.state === 'failed') && (
+        <Button color="error" variant="outlined" onClick={() => cancel.mutate(task.cache_uid)}>
+          {t('launch.download.cancel')}
+        </Button>
+      )}
+    </section>
+  )
+}
