@@ -3,6 +3,7 @@ import { useT } from '../i18n/react'
 import { formatBytes } from '../lib/format'
 import type { Launch } from '../lib/launches'
 import { Button } from './button'
+import { ProgressBar } from './progress-bar'
 import './launch-progress.css'
 import './surface.css'
 
@@ -56,16 +57,7 @@ export function LaunchProgress({
             {t('common.launchProgress.status', { stage: t(STAGE[launch.stage]), percent })}
           </span>
         </p>
-        <div
-          className="progress-bar"
-          role="progressbar"
-          aria-label={t('common.launchProgress.bar', { uid: launch.model_uid })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span style={{ width: `${String(percent)}%` }} />
-        </div>
+        <ProgressBar label={t('common.launchProgress.bar', { uid: launch.model_uid })} percent={percent} />
         {download && <p className="launch-progress-download muted">{download}</p>}
       </div>
       <Button

@@ -216,6 +216,7 @@ export class DownloadTasks {
       .finally(() => {
         if (this.running.get(cacheUid) === controller) this.running.delete(cacheUid)
         this.live.delete(cacheUid)
+        this.saved.delete(cacheUid)
         this.schedule()
       })
   }

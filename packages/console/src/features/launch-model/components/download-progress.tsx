@@ -1,6 +1,7 @@
 import type { DownloadState, DownloadTask } from '@serving-console/contract'
 import { Button } from '../../../components/button'
 import '../../../components/launch-progress.css'
+import { ProgressBar } from '../../../components/progress-bar'
 import '../../../components/surface.css'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
@@ -42,16 +43,7 @@ export function DownloadProgress({ task }: { task: DownloadTask }) {
             : `${String(task.model_size_in_billions).replace('_', '.')}B · ${task.quantization}`}{' '}
           <span className="muted">{t(STATE[task.state])}</span>
         </p>
-        <div
-          className="progress-bar"
-          role="progressbar"
-          aria-label={t('launch.download.bar', { version: task.cache_uid })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-        >
-          <span style={{ width: `${String(percent)}%` }} />
-        </div>
+        <ProgressBar label={t('launch.download.bar', { version: task.cache_uid })} percent={percent} />
         <p className="launch-progress-download muted">
           {size === null
             ? t('launch.download.bytes', { done: formatBytes(done) })
