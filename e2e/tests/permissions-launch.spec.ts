@@ -10,6 +10,11 @@ async function signIn(page: Page, user: { username: string; password: string }) 
 }
 
 test('without models:start, LAUNCH is disabled from the start and names the permission', async ({ page }) => {
+  // Nothing the viewer may not read is asked for (a 403 would open the Auth status dialog over the drawer).
+  const refused: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/cache/')) refused.push(request.url())
+  })
   await page.goto('#/login')
   await signIn(page, USERS.viewer)
   await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('tiny-chat')
@@ -23,4 +28,5 @@ test('without models:start, LAUNCH is disabled from the start and names the perm
   await page.keyboard.press('Control+Enter')
   await expect(drawer).toBeVisible()
   await expect(page.getByRole('alert')).toBeHidden()
+  expect(refused).toEqual([])
 })

@@ -1,5 +1,5 @@
 import Drawer from '@mui/material/Drawer'
-import { api } from '@serving-console/contract'
+import { api, scopesOf } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
@@ -15,6 +15,7 @@ import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
+import { mayOpen } from '../../../lib/auth'
 import { permissionFor } from '../../../lib/permission'
 import { historyStore } from '../../../lib/storage'
 import { useDrawerShowsFailures, useLaunchModel } from '../api/launch-model'
@@ -100,8 +101,9 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   })
   const cancel = useCancelLaunch()
   // Download only (docs/downloads.md): this model's tasks, kept by the server, shown here while they last.
+  // Their list needs cache:list: a user without it is not shown them (its 403 would open SPEC's Auth status dialog).
   const withDownloads = useServerFeature('downloads')
-  const downloads = useQuery({ ...downloadsQuery, enabled: withDownloads })
+  const downloads = useQuery({ ...downloadsQuery, enabled: withDownloads && mayOpen(scopesOf(api.listDownloads)) })
   const startDownload = useStartDownload()
   const tasks = (downloads.data ?? []).filter(
     (task) =>
