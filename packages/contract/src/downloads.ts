@@ -56,6 +56,8 @@ export const DownloadTask = z.object({
   /** Why it failed or was paused by the server, and what to do next; null otherwise. */
   reason: z.nullable(z.string()),
   files: z.array(DownloadFile),
+  /** When the server tries again by itself (seconds since the epoch): its hub did not answer; null otherwise. */
+  retry_at: z.nullable(z.number()),
   created_at: z.number(),
   updated_at: z.number(),
 })

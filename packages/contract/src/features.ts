@@ -28,7 +28,10 @@ export const ServerFeatures = z.looseObject({
   quotas: z.boolean(),
   /** Alert rules, channels and the inbox (`/api/v1/alerts…`): the platform's own. */
   alerts: z.boolean(),
-  /** Download only, as lasting tasks (`POST /api/v1/cache/models`, docs/downloads.md): the platform's own so far. */
+  /**
+   * Download only, as lasting tasks (`POST /api/v1/cache/models`, docs/downloads.md), and the cache's disk use
+   * (`GET /api/v1/cache/disk`): the platform's own so far.
+   */
   downloads: z.boolean(),
   /** `GET /api/v1/models/file_info` answers ('Fill from file' on Register Model). */
   file_info: z.boolean(),

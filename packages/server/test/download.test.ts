@@ -1,4 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { downloadFile, type DownloadProgress } from '../src/platform/download/download-file.js'
@@ -77,6 +79,40 @@ describe('downloadFile', () => {
     await expect(downloadFile(url, join(tempDir(), 'm.gguf'), { attempts: 2 })).rejects.toThrow(
       `Could not download ${url}`,
     )
+  })
+
+  it('gives up on a hub that does not answer in time, or stops sending, and resumes from what it has', async () => {
+    // One answer held back, one file that stops halfway: each try is cut off by its phase's limit.
+    const body = tinyModel('chat')
+    const seen: (string | undefined)[] = []
+    const server = createServer((request, response) => {
+      seen.push(request.headers.range)
+      if (seen.length === 1) return
+      if (seen.length === 2) {
+        response.writeHead(200, { 'content-length': body.length })
+        response.write(body.subarray(0, 1000))
+        return
+      }
+      const from = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? '')?.[1] ?? 0)
+      response.writeHead(from ? 206 : 200, {
+        'content-length': body.length - from,
+        ...(from ? { 'content-range': `bytes ${from}-${body.length - 1}/${body.length}` } : {}),
+      })
+      response.end(body.subarray(from))
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const dest = join(tempDir(), 'model.gguf')
+      await downloadFile(`http://127.0.0.1:${port}/m.gguf`, dest, {
+        timeouts: { answerMs: 300, stallMs: 300 },
+      })
+      expect(readFileSync(dest).equals(body)).toBe(true)
+      expect(seen).toEqual([undefined, undefined, 'bytes=1000-'])
+    } finally {
+      server.closeAllConnections()
+      server.close()
+    }
   })
 
   it('refuses a file the hub does not have, with its status', async () => {

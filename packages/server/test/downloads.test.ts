@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import type { DownloadTask } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
+import { retryWait } from '../src/platform/download/download-tasks.js'
 import { tinyModel } from '../src/platform/gguf/tiny-models.js'
 import { QWEN, testApp, testConfig, waitFor } from './helper.js'
 import { launch, localHubs } from './runtime-helper.js'
-import { TINY_GGUF_SIZE } from './support/local-hub.js'
+import { startLocalHub, TINY_GGUF_SIZE } from './support/local-hub.js'
 
 // Download only (docs/downloads.md): a model's files fetched into the cache as a lasting task, from the suite's
 // stand-in hub (slowed where a test must catch a download in the middle).
@@ -82,6 +83,15 @@ describe('download only', { timeout: 30_000 }, () => {
     expect((await post(app, 'pause')).statusCode).toBe(409)
     const kept = (await task(app)).files[0]?.done ?? 0
     expect(kept).toBeGreaterThan(0)
+    // Its half-done files are the task's: removing them from the cache is refused (cancelling the task removes them).
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/cache/models?model_version=${VERSION}`,
+    })
+    expect([removed.statusCode, removed.json<{ detail: string }>().detail]).toEqual([
+      409,
+      `${VERSION} is being downloaded: cancel its download instead (that removes its files)`,
+    ])
 
     expect((await post(app, 'resume')).json()).toMatchObject({ state: 'downloading' })
     await waitFor(async () => (await task(app)).state === 'completed')
@@ -119,6 +129,33 @@ describe('download only', { timeout: 30_000 }, () => {
     const fetches = hub.requests.filter((request) => request.path.endsWith('.gguf'))
     expect(Number(/^bytes=(\d+)-$/.exec(fetches.at(-1)?.range ?? '')?.[1])).toBeGreaterThan(100_000)
     expect(readFileSync(join(config.dataDir, 'cache', VERSION, FILE)).equals(tinyModel('chat'))).toBe(true)
+  })
+
+  it('tries a hub that did not answer again by itself, naming it meanwhile', async () => {
+    // A port nobody answers on, until the hub comes back on it.
+    const away = await startLocalHub()
+    const port = Number(new URL(away.url).port)
+    await away.close()
+    const app = await testApp({ hfEndpoint: `http://127.0.0.1:${port}`, timeouts: { downloadRetryMs: 400 } })
+    expect((await start(app)).statusCode).toBe(201)
+    let waiting: DownloadTask | undefined
+    await waitFor(async () => (waiting = await task(app)).retry_at !== null)
+    expect(waiting?.state).toBe('queued')
+    expect(waiting?.reason).toContain(`Could not download http://127.0.0.1:${port}/`)
+    const hub = await startLocalHub({}, port)
+    try {
+      await waitFor(async () => (await task(app)).state === 'completed')
+      const done = await task(app)
+      expect([done.reason, done.retry_at]).toEqual([null, null])
+      expect(hub.requests.some((request) => request.path.endsWith(FILE))).toBe(true)
+    } finally {
+      await hub.close()
+    }
+  })
+
+  it('waits twice as long before each new try of a hub, up to 10 min, 8 times', () => {
+    const waits = Array.from({ length: 10 }, (_, retries) => retryWait(retries, 30_000))
+    expect(waits).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 600_000, 600_000, 600_000, null, null])
   })
 
   it('refuses a download the disk has no room for, before a byte is written, and says what to do', async () => {

@@ -1,4 +1,4 @@
-import { CacheDeleteQuery, CacheDeleteResponse, CacheList, CacheListQuery } from '../cache.js'
+import { CacheDeleteQuery, CacheDeleteResponse, CacheDisk, CacheList, CacheListQuery } from '../cache.js'
 import { CacheUidParams, DownloadList, DownloadRequest, DownloadTask } from '../downloads.js'
 import { route } from './route.js'
 
@@ -12,10 +12,19 @@ export const listCachedVersions = route({
   access: 'cache:list',
   audit: 'admin',
 })
+export const getCacheDisk = route({
+  method: 'GET',
+  path: '/api/v1/cache/disk',
+  summary:
+    "The cache's folders (finished and half-done) with their size and users, and its disk's free space",
+  answers: { 200: CacheDisk },
+  access: 'cache:list',
+  audit: 'admin',
+})
 export const deleteCachedVersion = route({
   method: 'DELETE',
   path: '/api/v1/cache/models',
-  summary: 'Remove a cached version',
+  summary: 'Remove a cached version, or the half-done files of one no download is writing',
   query: CacheDeleteQuery,
   answers: { 200: CacheDeleteResponse },
   access: 'cache:delete',

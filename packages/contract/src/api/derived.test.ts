@@ -47,6 +47,7 @@ const ACCESS_BEFORE: Readonly<Record<string, Access>> = {
   'DELETE /api/v1/cache/models': 'cache:delete',
   'POST /api/v1/cache/models': 'models:start',
   'GET /api/v1/cache/downloads': 'cache:list',
+  'GET /api/v1/cache/disk': 'cache:list',
   'GET /api/v1/cache/models/:cache_uid/progress': 'cache:list',
   'POST /api/v1/cache/models/:cache_uid/pause': 'models:start',
   'POST /api/v1/cache/models/:cache_uid/resume': 'models:start',

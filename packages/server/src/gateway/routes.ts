@@ -94,6 +94,11 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       (version) =>
         `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
     ],
+    [
+      { getCacheDisk: api.getCacheDisk },
+      (version) =>
+        `The cache's disk use is Serving Console's own platform's; Xinference ${version} lists its cached models only`,
+    ],
   ]
   for (const [area, detail] of platformOnly) {
     for (const route of Object.values(area ?? {})) {

@@ -24,6 +24,11 @@ export interface Timeouts {
    * download of tens of gigabytes for a large one, and sends nothing before.
    */
   upstreamLaunchMs: number
+  /**
+   * Platform: a download task whose hub did not answer waits this long before it tries again, twice as long each
+   * time after (download/download-tasks.ts).
+   */
+  downloadRetryMs: number
 }
 
 export const TIMEOUTS: Timeouts = {
@@ -34,4 +39,5 @@ export const TIMEOUTS: Timeouts = {
   upstreamConnectMs: 10_000,
   upstreamAnswerMs: 10 * 60_000,
   upstreamLaunchMs: 24 * 60 * 60_000,
+  downloadRetryMs: 30_000,
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_CONTEXT, DEFAULT_MAX_DOWNLOADS } from '@serving-console/contract'
 import type { Config } from '../config.js'
+import { TIMEOUTS } from '../http/timeouts.js'
 import { ModelCache } from './cache/model-cache.js'
 import { Catalogue } from './catalogue/catalogue.js'
 import { loadBuiltinCatalogue } from './catalogue/families.js'
@@ -28,6 +29,8 @@ export interface PlatformParts {
   fitter: ModelFitter
   history: LaunchHistoryRepository
   downloads: DownloadTasks
+  /** One download per model version, for launches and tasks alike. */
+  files: FileFetcher
 }
 
 /** Makes the platform's parts on the database and data dir; `address` is asked only once the server listens. */
@@ -72,6 +75,7 @@ export function platformParts(
     (request) =>
       planDownload(request, catalogue, { address: address(), gpuCount: sampler.current().gpu.count }),
     config.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
+    config.timeouts?.downloadRetryMs ?? TIMEOUTS.downloadRetryMs,
   )
-  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads }
+  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads, files }
 }

@@ -15,7 +15,8 @@ import { registrationRoutes } from './routes/registrations.js'
 
 /** The platform's routes: the cluster, models and their files, fit, cache, launches, inference and metrics. */
 export async function platformRoutes(app: FastifyInstance, parts: PlatformParts, machine: ClusterOptions) {
-  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads } = parts
+  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads, files } =
+    parts
   await app.register(clusterRoutes, machine)
   await app.register(registrationRoutes, {
     catalogue,
@@ -25,7 +26,17 @@ export async function platformRoutes(app: FastifyInstance, parts: PlatformParts,
   })
   await app.register(modelFileRoutes, { modelDirs })
   await app.register(fitRoutes, { catalogue, fitter })
-  await app.register(cacheRoutes, { cache, address: machine.address })
+  await app.register(cacheRoutes, {
+    cache,
+    address: machine.address,
+    usedBy: (version) =>
+      models
+        .listed()
+        .filter((model) => model.active && model.version === version)
+        .map((model) => model.uid),
+    downloading: (version) => files.downloading(version),
+    tasks: downloads,
+  })
   await app.register(downloadRoutes, { tasks: downloads })
   await app.register(modelRoutes, { models, history })
   await app.register(launchHistoryRoutes, { history })

@@ -21,6 +21,12 @@ export interface CacheMeta {
   files: string[]
 }
 
+export interface CacheFileInfo {
+  name: string
+  bytes: number
+  partial: boolean
+}
+
 const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MiB`
 
 /** Written last, so a folder without it is an unfinished download, never a cached model. */
@@ -50,6 +56,42 @@ export class ModelCache {
   freeBytes(): number {
     const disk = statfsSync(this.root)
     return disk.bavail * disk.bsize
+  }
+
+  /** The cache's disk: its size, what is free, what is kept free. */
+  disk(): { free_bytes: number; total_bytes: number; reserve_bytes: number } {
+    const disk = statfsSync(this.root)
+    return {
+      free_bytes: disk.bavail * disk.bsize,
+      total_bytes: disk.blocks * disk.bsize,
+      reserve_bytes: this.reserveBytes,
+    }
+  }
+
+  /**
+   * Every model version's folder, finished or not, with its files (plain files only: a link is never followed).
+   * The name of an unfinished one is read from its folder (`{model_name}--…`).
+   */
+  folders(): { model_version: string; model_name: string; complete: boolean; files: CacheFileInfo[] }[] {
+    return readdirSync(this.root, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && SAFE_VERSION.test(entry.name))
+      .map((entry) => {
+        const folder = join(this.root, entry.name)
+        const meta = this.meta(entry.name)
+        const files = readdirSync(folder, { withFileTypes: true })
+          .filter((file) => file.isFile() && file.name !== MARKER)
+          .map((file) => ({
+            name: file.name,
+            bytes: lstatSync(join(folder, file.name)).size,
+            partial: file.name.endsWith('.part'),
+          }))
+        return {
+          model_version: entry.name,
+          model_name: meta?.model_name ?? entry.name.split('--')[0] ?? entry.name,
+          complete: meta !== null && meta.model_version === entry.name,
+          files,
+        }
+      })
   }
 
   /**
@@ -132,10 +174,17 @@ export class ModelCache {
       })
   }
 
-  /** Removes one cached model version; 404 when there is none. Links inside are removed, never followed. */
+  /**
+   * Removes one model version's folder, finished or half-done; 404 when there is none. Links inside are removed,
+   * never followed. Whoever calls it has made sure nothing uses it.
+   */
   remove(modelVersion: string): void {
     const folder = this.folder(modelVersion)
-    if (!this.meta(modelVersion)) throw new HttpError(404, `No cached model version ${modelVersion}`)
+    try {
+      if (!lstatSync(folder).isDirectory()) throw new Error('not a folder')
+    } catch {
+      throw new HttpError(404, `No cached model version ${modelVersion}`)
+    }
     rmSync(folder, { recursive: true, force: true })
     this.changed()
   }

@@ -226,6 +226,9 @@ const MIGRATIONS: string[] = [
      updated_at INTEGER NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX downloads_state ON downloads (state, updated_at)`,
+  // A task whose hub did not answer is tried again by itself, later each time (download/download-tasks.ts).
+  `ALTER TABLE downloads ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
+   ALTER TABLE downloads ADD COLUMN retry_at INTEGER`,
 ]
 
 export type Db = Sqlite

@@ -8,7 +8,23 @@ export type { DownloadProgress }
 
 export class DownloadError extends Error {
   override name = 'DownloadError'
+  constructor(
+    message: string,
+    /** The hub did not answer (rather than answering no): trying again later may succeed. */
+    readonly unanswered = false,
+  ) {
+    super(message)
+  }
 }
+
+/** Whether a download failed because its hub did not answer (so that trying again later may succeed). */
+export const hubUnanswered = (error: unknown): boolean =>
+  error instanceof Error &&
+  ((error instanceof DownloadError && error.unanswered) ||
+    (error.cause !== error && hubUnanswered(error.cause)))
+
+/** How long the hub may take to answer a request, and to send the next bytes of a file (docs/security.md). */
+const HUB_TIMEOUTS = { answerMs: 30_000, stallMs: 60_000 }
 
 /** Total size from `Content-Range: bytes a-b/total`, else `Content-Length` plus what we already had. */
 function totalSize(response: Response, already: number): number | null {
@@ -36,35 +52,52 @@ export async function downloadFile(
      */
     beforeWrite?: (remaining: number) => void
     attempts?: number
+    timeouts?: typeof HUB_TIMEOUTS
   } = {},
 ): Promise<void> {
   const part = `${dest}.part`
   const name = dest.split('/').pop() ?? dest
   const started = Date.now()
   const attempts = options.attempts ?? 5
+  const timeouts = options.timeouts ?? HUB_TIMEOUTS
   let lastError: unknown
 
   for (let attempt = 0; attempt < attempts; attempt++) {
     options.signal?.throwIfAborted()
     const already = existsSync(part) ? statSync(part).size : 0
+    // Each phase has its time: the answer, then every stretch of the body (a hub that stops sending mid-file).
+    const stalled = new AbortController()
+    const signal = options.signal ? AbortSignal.any([options.signal, stalled.signal]) : stalled.signal
+    let timer = setTimeout(
+      () => stalled.abort(new Error('the hub did not answer in time')),
+      timeouts.answerMs,
+    )
+    const alive = () => {
+      clearTimeout(timer)
+      timer = setTimeout(() => stalled.abort(new Error('the hub stopped sending')), timeouts.stallMs)
+    }
     let response: Response
     try {
       response = await fetch(url, {
         headers: already > 0 ? { Range: `bytes=${already}-` } : {},
-        signal: options.signal,
+        signal,
         redirect: 'follow',
       })
     } catch (error) {
+      clearTimeout(timer)
       if (options.signal?.aborted) throw error
-      lastError = error
+      lastError = stalled.signal.aborted ? stalled.signal.reason : error
       continue
     }
+    alive()
     if (response.status === 416 && already > 0) {
+      clearTimeout(timer)
       // The part file is already whole (or the server disagrees): start over.
       writeFileSync(part, '')
       continue
     }
     if (!response.ok || !response.body) {
+      clearTimeout(timer)
       throw new DownloadError(`${url} answered ${response.status} ${response.statusText}`)
     }
     const resumed = response.status === 206
@@ -74,11 +107,13 @@ export async function downloadFile(
       try {
         options.beforeWrite(total - downloaded)
       } catch (error) {
+        clearTimeout(timer)
         await response.body.cancel()
         throw error
       }
     }
     const counter = new TransformCounter((bytes) => {
+      alive()
       downloaded += bytes
       const elapsed = (Date.now() - started) / 1000
       options.onProgress?.({
@@ -94,12 +129,14 @@ export async function downloadFile(
         Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
         counter,
         createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
-        { signal: options.signal },
+        { signal },
       )
     } catch (error) {
       if (options.signal?.aborted) throw error
-      lastError = error
+      lastError = stalled.signal.aborted ? stalled.signal.reason : error
       continue
+    } finally {
+      clearTimeout(timer)
     }
     const size = statSync(part).size
     if (total !== null && size !== total) {
@@ -115,7 +152,7 @@ export async function downloadFile(
         ? lastError.cause.message
         : lastError.message
       : String(lastError)
-  throw new DownloadError(`Could not download ${url}: ${reason}`)
+  throw new DownloadError(`Could not download ${url}: ${reason}`, true)
 }
 
 class TransformCounter extends Transform {

@@ -11,6 +11,7 @@ import type { Db } from '../db/database.js'
 import type { FileFetcher } from '../runtime/file-fetcher.js'
 import type { ModelFileRequest } from '../runtime/model-files.js'
 import { HttpError } from '../../http/http-error.js'
+import { hubUnanswered } from './download-file.js'
 
 /** What a request downloads: the cached model version, its file, and how a launch would fetch it. */
 export interface DownloadPlan {
@@ -22,6 +23,16 @@ export interface DownloadPlan {
 
 /** The tasks listed: every unfinished one, and the newest finished ones. */
 const LISTED = 100
+/**
+ * A task whose hub did not answer is tried again by itself, `downloadRetryMs` (30 s) later, then twice as late each
+ * time up to 10 min, 8 times (about 45 min of a hub away), before it fails: a download left overnight outlives a
+ * hub's bad minutes.
+ */
+const RETRIES = 8
+const RETRY_CAP_MS = 10 * 60_000
+/** The wait before the next try of a task tried `retries` times already; null when it has had them all. */
+export const retryWait = (retries: number, firstMs: number): number | null =>
+  retries >= RETRIES ? null : Math.min(firstMs * 2 ** retries, RETRY_CAP_MS)
 /** A task's bytes written to the database at most this often while it downloads (the list reads it after a restart). */
 const SAVE_EVERY_MS = 1000
 
@@ -43,6 +54,7 @@ export class DownloadTasks {
   private readonly running = new Map<string, AbortController>()
   private readonly live = new Map<string, Live>()
   private readonly saved = new Map<string, number>()
+  private retryTimer: NodeJS.Timeout | undefined
   private closed = false
 
   constructor(
@@ -52,6 +64,8 @@ export class DownloadTasks {
     /** A request's plan; throws the 4xx of a launch for an unknown model, a bad quantization, a spec without files. */
     private readonly plan: (request: DownloadRequest) => DownloadPlan,
     private readonly maxAtOnce: number,
+    /** The first wait before a task whose hub did not answer is tried again. */
+    private readonly retryAfterMs = 30_000,
     private readonly clock: () => number = Date.now,
   ) {
     files.onProgress((version, progress) => this.progressed(version, progress))
@@ -66,6 +80,7 @@ export class DownloadTasks {
   /** Stops every download without changing its state, so that the next start resumes it. */
   close(): void {
     this.closed = true
+    clearTimeout(this.retryTimer)
     for (const controller of this.running.values()) controller.abort()
   }
 
@@ -77,6 +92,17 @@ export class DownloadTasks {
         LISTED,
       ) as Row[]
     ).map((row) => this.taskOf(row))
+  }
+
+  /** Whether a task for this model version has not ended: it would resume into its folder. */
+  unfinished(cacheUid: string): boolean {
+    const row = this.db.get('SELECT state FROM downloads WHERE cache_uid = ?', cacheUid) as Row | undefined
+    return row !== undefined && row.state !== 'completed' && row.state !== 'cancelled'
+  }
+
+  /** Its files removed from the cache: a finished task of them is history no more. */
+  forget(cacheUid: string): void {
+    this.db.run("DELETE FROM downloads WHERE cache_uid = ? AND state IN ('completed', 'cancelled')", cacheUid)
   }
 
   get(cacheUid: string): DownloadTask {
@@ -93,11 +119,13 @@ export class DownloadTasks {
     const existing = this.db.get('SELECT * FROM downloads WHERE cache_uid = ?', plan.cacheUid) as
       Row | undefined
     const state: DownloadState = this.cache.isCached(plan.cacheUid) ? 'completed' : 'queued'
-    if (existing && (existing.state === 'queued' || existing.state === 'downloading'))
+    if (existing && existing.state === 'downloading') return { task: this.taskOf(existing), created: false }
+    if (existing && existing.state === 'queued' && existing.retry_at === null)
       return { task: this.taskOf(existing), created: false }
     if (existing) {
       this.db.run(
-        'UPDATE downloads SET state = ?, reason = NULL, request = ?, updated_at = ? WHERE cache_uid = ?',
+        `UPDATE downloads SET state = ?, reason = NULL, retries = 0, retry_at = NULL, request = ?, updated_at = ?
+         WHERE cache_uid = ?`,
         state,
         JSON.stringify(request),
         now,
@@ -142,14 +170,16 @@ export class DownloadTasks {
     return this.get(cacheUid)
   }
 
-  /** Resumes a paused or failed task from where it stopped. */
+  /** Resumes a paused or failed task from where it stopped (or one waiting to try its hub again, now). */
   resume(cacheUid: string): DownloadTask {
     const row = this.row(cacheUid)
-    if (row.state !== 'paused' && row.state !== 'failed')
+    const waiting = row.state === 'queued' && row.retry_at !== null
+    if (row.state !== 'paused' && row.state !== 'failed' && !waiting)
       throw new HttpError(
         409,
         `The download of ${cacheUid} is ${String(row.state)}: only a paused or failed one resumes`,
       )
+    this.db.run('UPDATE downloads SET retries = 0 WHERE cache_uid = ?', cacheUid)
     this.setState(cacheUid, 'queued', null)
     this.schedule()
     return this.get(cacheUid)
@@ -180,13 +210,38 @@ export class DownloadTasks {
   }
 
   private schedule(): void {
+    const now = this.clock()
     while (!this.closed && this.running.size < this.maxAtOnce) {
       const next = this.db.get(
-        "SELECT * FROM downloads WHERE state = 'queued' ORDER BY updated_at, cache_uid LIMIT 1",
+        `SELECT * FROM downloads WHERE state = 'queued' AND (retry_at IS NULL OR retry_at <= ?)
+         ORDER BY updated_at, cache_uid LIMIT 1`,
+        now,
       ) as Row | undefined
-      if (!next) return
+      if (!next) break
       this.run(String(next.cache_uid), DownloadRequest.parse(JSON.parse(String(next.request))))
     }
+    // The next task waiting to try its hub again wakes the queue at its time.
+    clearTimeout(this.retryTimer)
+    const waiting = this.db.get(
+      "SELECT MIN(retry_at) AS at FROM downloads WHERE state = 'queued' AND retry_at > ?",
+      now,
+    ) as { at: number | null } | undefined
+    if (!this.closed && waiting?.at != null) {
+      this.retryTimer = setTimeout(() => this.schedule(), Math.max(0, waiting.at - now))
+      this.retryTimer.unref()
+    }
+  }
+
+  /** A task whose hub did not answer waits and is tried again, later each time; after the last try it fails. */
+  private failed(cacheUid: string, error: Error): void {
+    const retries = Number(this.row(cacheUid).retries)
+    const wait = retryWait(retries, this.retryAfterMs)
+    if (!hubUnanswered(error) || wait === null) {
+      this.setState(cacheUid, 'failed', `${error.message}. Resume it to try again.`)
+      return
+    }
+    this.db.run('UPDATE downloads SET retries = ? WHERE cache_uid = ?', retries + 1, cacheUid)
+    this.setState(cacheUid, 'queued', error.message, this.clock() + wait)
   }
 
   private run(cacheUid: string, request: DownloadRequest): void {
@@ -205,12 +260,15 @@ export class DownloadTasks {
       .fetch(plan.files, controller.signal)
       .then(
         () => {
-          if (this.running.get(cacheUid) === controller) this.setState(cacheUid, 'completed', null)
+          if (this.running.get(cacheUid) === controller) {
+            this.db.run('UPDATE downloads SET retries = 0 WHERE cache_uid = ?', cacheUid)
+            this.setState(cacheUid, 'completed', null)
+          }
         },
         (error: unknown) => {
           // Paused, cancelled or the server closing: the state was set by whoever stopped it.
           if (controller.signal.aborted || this.running.get(cacheUid) !== controller) return
-          this.setState(cacheUid, 'failed', `${(error as Error).message}. Resume it to try again.`)
+          this.failed(cacheUid, error as Error)
         },
       )
       .finally(() => {
@@ -231,11 +289,18 @@ export class DownloadTasks {
     this.db.run('UPDATE downloads SET size = ?, updated_at = ? WHERE cache_uid = ?', live.size, now, version)
   }
 
-  private setState(cacheUid: string, state: DownloadState, reason: string | null): void {
+  /** A new state; a wait to try the hub again ends with it, unless `retryAt` sets one. */
+  private setState(
+    cacheUid: string,
+    state: DownloadState,
+    reason: string | null,
+    retryAt: number | null = null,
+  ): void {
     this.db.run(
-      'UPDATE downloads SET state = ?, reason = ?, updated_at = ? WHERE cache_uid = ?',
+      'UPDATE downloads SET state = ?, reason = ?, retry_at = ?, updated_at = ? WHERE cache_uid = ?',
       state,
       reason,
+      retryAt,
       this.clock(),
       cacheUid,
     )
@@ -284,6 +349,7 @@ export class DownloadTasks {
       state,
       reason: row.reason === null ? null : String(row.reason),
       files: [file],
+      retry_at: row.retry_at === null ? null : Math.ceil(Number(row.retry_at) / 1000),
       created_at: Math.floor(Number(row.created_at) / 1000),
       updated_at: Math.floor(Number(row.updated_at) / 1000),
     }

@@ -65,7 +65,9 @@ export async function ensureModelFile(request: ModelFileRequest, context: ModelF
       })
     } catch (error) {
       if (context.signal.aborted || error instanceof HttpError) throw error
-      throw new HttpError(503, `${(error as Error).message}. ${remedies(hub)}`)
+      throw Object.assign(new HttpError(503, `${(error as Error).message}. ${remedies(hub)}`), {
+        cause: error,
+      })
     }
   }
   context.cache.complete({
