@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from '../support/axe'
-import { api, card } from '../support/console-pages'
+import { api, card, terminateAll } from '../support/console-pages'
 
 // Download only (docs/downloads.md) from the launch drawer, against this server's local hub (slow on purpose:
 // 20 kB/s, so a download is caught in the middle).
 
 const VERSION = 'qwen2.5-instruct--0_5B--ggufv2--q4_k_m'
+const QWEN_FILES = {
+  model_name: 'qwen2.5-instruct',
+  model_type: 'LLM',
+  model_format: 'ggufv2',
+  model_size_in_billions: '0_5',
+  quantization: 'q4_k_m',
+}
 
 test.afterEach(async ({ request }) => {
   // Left as found: a task a failed test left running is cancelled, its partial file removed.
@@ -49,4 +56,66 @@ test('Download only fetches a model without launching it; the drawer pauses, res
   await expect(task).toBeHidden()
   const answer = await request.get(api(`/api/v1/cache/models/${VERSION}/progress`))
   expect(await answer.json()).toMatchObject({ state: 'cancelled', files: [{ done: 0 }] })
+})
+
+test('the operations tray and System → Model Cache follow a download; cached files are removed after asking, never while a model runs', async ({
+  page,
+  request,
+}) => {
+  await terminateAll(request)
+  const started = await request.post(api('/api/v1/cache/models'), {
+    data: { ...QWEN_FILES, download_hub: 'huggingface' },
+  })
+  expect(started.ok()).toBe(true)
+  const launched = await request.post(api('/api/v1/models'), {
+    data: { model_name: 'tiny-chat', model_type: 'LLM', model_uid: 'cache-user' },
+  })
+  expect(launched.ok()).toBe(true)
+
+  // The tray in the header says what is under way, on any screen, and leads to its place.
+  await page.goto('#/cluster_info')
+  const tray = page.getByRole('button', { name: '1 under way' })
+  await tray.click()
+  await expect(page.getByRole('progressbar', { name: `Progress of ${VERSION}` })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('link', { name: VERSION }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Model Cache' })).toBeVisible()
+
+  await expect(page.getByText(/ free of /)).toBeVisible()
+  const task = page.getByRole('region', { name: `Download of ${VERSION}` })
+  await expect(task).toContainText('qwen2.5-instruct · 0.5B · q4_k_m downloading')
+  const partial = page
+    .getByRole('group', { name: 'Half-done files' })
+    .getByRole('row', { name: /qwen2\.5-instruct/ })
+  await expect(partial).toContainText('Being downloaded')
+  await expect(partial.getByRole('button', { name: `Remove ${VERSION}` })).toBeDisabled()
+  await task.getByRole('button', { name: 'Pause' }).click()
+  await expect(partial).toContainText('Its download is paused, failed or waiting')
+  await expect(partial.getByRole('button', { name: `Remove ${VERSION}` })).toBeDisabled()
+
+  // A running model's files stay; once it is gone they can be removed, after a question.
+  const TINY = 'tiny-chat--0_0002B--ggufv2--f32'
+  const cached = page.getByRole('group', { name: 'Cached models' }).getByRole('row', { name: /tiny-chat/ })
+  await expect(cached).toContainText('cache-user')
+  await expect(cached.getByRole('button', { name: `Remove ${TINY}` })).toHaveAttribute(
+    'title',
+    'Used by the running model cache-user: terminate it first',
+  )
+  await expectAccessible(page)
+  await request.delete(api('/api/v1/models/cache-user'))
+  await cached.getByRole('button', { name: `Remove ${TINY}` }).click({ timeout: 10_000 })
+  const confirm = page.getByRole('dialog', { name: 'Warning' })
+  await expect(confirm).toContainText(`Remove the files of ${TINY} from the cache?`)
+  await confirm.getByRole('button', { name: 'yes' }).click()
+  await expect(cached).toBeHidden()
+  const disk = (await (await request.get(api('/api/v1/cache/disk'))).json()) as {
+    folders: { model_version: string }[]
+  }
+  expect(disk.folders.map((folder) => folder.model_version)).not.toContain(TINY)
+
+  // Cancelled, the download leaves the page and the tray (it was the user's own doing).
+  await task.getByRole('button', { name: 'Cancel download' }).click()
+  await expect(task).toBeHidden()
+  await expect(partial).toBeHidden()
+  await expect(page.getByRole('button', { name: /under way|Operations/ })).toBeHidden()
 })

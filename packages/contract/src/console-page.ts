@@ -25,6 +25,7 @@ export const PRERENDERED_ADDRESSES = [
   '#/system/audit',
   '#/system/usage',
   '#/system/alerts',
+  '#/system/cache',
 ] as const
 
 /** The addresses that open the console's home. */

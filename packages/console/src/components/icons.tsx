@@ -204,3 +204,8 @@ export const FileDownloadOutlinedIcon = icon(
   'FileDownloadOutlined',
   'M18 15v3H6v-3H4v3c0 1.1.9 2 2 2h12c1.1 0 2-.9 2-2v-3zm-1-4-1.41-1.41L13 12.17V4h-2v8.17L8.41 9.59 7 11l5 5z',
 )
+
+export const StorageOutlinedIcon = icon(
+  'StorageOutlined',
+  'M2 20h20v-4H2zm2-3h2v2H4zM2 4v4h20V4zm4 3H4V5h2zm-4 7h20v-4H2zm2-3h2v2H4z',
+)

@@ -9,6 +9,7 @@ import { useT } from '../i18n/react'
 import { ColorSchemeSwitch } from './color-scheme-switch'
 import { LogoutIcon, PersonOutlineIcon } from './icons'
 import { LanguageSelect } from './language-select'
+import { OperationsTray } from './operations-tray'
 import { useOwnPasswordChange } from '../lib/server-features'
 import { lazyThemed } from './themed'
 import './page-header.css'
@@ -55,6 +56,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
         {title}
       </h1>
       {children}
+      <OperationsTray />
       <LanguageSelect />
       <ColorSchemeSwitch />
       {user && (

@@ -3,7 +3,7 @@ import { session, type Section } from './storage'
 const segment = (value: string) => encodeURIComponent(value)
 
 /** The System section's pages (users and what goes with them), each at `/system/{page}`. */
-export const SYSTEM_PAGES = ['users', 'keys', 'security', 'audit', 'usage', 'alerts'] as const
+export const SYSTEM_PAGES = ['users', 'keys', 'security', 'audit', 'usage', 'alerts', 'cache'] as const
 export type SystemPage = (typeof SYSTEM_PAGES)[number]
 
 /**
@@ -31,7 +31,7 @@ export const routes = {
         : `/register_model/${segment(type)}/${segment(modelName)}`,
   },
   clusterInfo: { path: 'cluster_info', href: () => '/cluster_info' },
-  /** Users, API keys, security, audit, usage and alerts: `system.href('keys')`. */
+  /** Users, API keys, security, audit, usage, alerts and the model cache: `system.href('keys')`. */
   system: { path: 'system/:page', href: (page: SystemPage = 'users') => `/system/${page}` },
 } as const
 

@@ -95,6 +95,28 @@ export const favoritesStore = {
   },
 }
 
+const isNumberRecord = (value: unknown): value is Record<string, number> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'number')
+
+/**
+ * Beyond SPEC, local storage `dismissedDownloads`: the finished downloads put out of the operations tray, each
+ * cache uid with the `updated_at` it had then (a task that changes again comes back). The newest 100 are kept.
+ */
+export const dismissedDownloadsStore = {
+  get(): Record<string, number> {
+    return readJson(localStorage, 'dismissedDownloads', isNumberRecord, {})
+  },
+  add(cacheUid: string, updatedAt: number): void {
+    const kept = Object.entries({ ...this.get(), [cacheUid]: updatedAt })
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 100)
+    localStorage.setItem('dismissedDownloads', JSON.stringify(Object.fromEntries(kept)))
+  },
+}
+
 const isRecordArray = (value: unknown): value is Record<string, unknown>[] =>
   Array.isArray(value) &&
   value.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))

@@ -11,6 +11,7 @@ import {
   HistoryIcon,
   BarChartOutlinedIcon,
   NotificationsOutlinedIcon,
+  StorageOutlinedIcon,
   MenuIcon,
   PeopleOutlinedIcon,
   RocketLaunchOutlinedIcon,
@@ -111,6 +112,12 @@ const SYSTEM_ENTRIES: Entry[] = [
     to: routes.system.href('alerts'),
     scopes: scopesOf(api.listAlerts),
     badge: 'alerts',
+  },
+  {
+    label: 'shell.nav.cache',
+    Icon: StorageOutlinedIcon,
+    to: routes.system.href('cache'),
+    scopes: scopesOf(api.listCachedVersions),
   },
 ]
 

@@ -13,6 +13,7 @@ import { serverFeaturesQuery } from '../../lib/server-features'
 import { AdministrationNotice } from './administration-notice'
 import { AlertsPage } from './alerts/alerts-page'
 import { AuditPage } from './audit/audit-page'
+import { CachePage } from './cache/cache-page'
 import { PermissionNotice } from './permission-notice'
 import { KeysPage } from './keys/keys-page'
 import { SecurityPage } from './security/security-page'
@@ -27,6 +28,7 @@ const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Rout
   audit: { title: 'shell.nav.audit', Content: AuditPage, list: api.searchAudit },
   usage: { title: 'shell.nav.usage', Content: UsagePage, list: api.getUsage },
   alerts: { title: 'shell.nav.alerts', Content: AlertsPage, list: api.listAlerts },
+  cache: { title: 'shell.nav.cache', Content: CachePage, list: api.listCachedVersions },
 }
 
 /** The platform's own pages, and what they say in front of a cluster, which keeps neither. */
@@ -63,7 +65,10 @@ function SystemScreen({ page }: { page: Page }) {
       ? features.data?.quotas !== false
       : page === 'alerts'
         ? features.data?.alerts !== false
-        : administration === 'users' || (page === 'audit' && features.data?.mode === 'platform')
+        : // The cache is every server's: the platform's own, or what the cluster lists.
+          page === 'cache' ||
+          administration === 'users' ||
+          (page === 'audit' && features.data?.mode === 'platform')
   const platformOnly = page === 'usage' || page === 'alerts' ? PLATFORM_ONLY[page] : null
   return (
     <>
@@ -86,7 +91,10 @@ function SystemScreen({ page }: { page: Page }) {
   )
 }
 
-/** `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), Usage and Alerts. */
+/**
+ * `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), Usage, Alerts and the
+ * Model Cache.
+ */
 export function SystemPage() {
   const { page } = useParams()
   if (!isPage(page)) return <Navigate to={routes.system.href()} replace />

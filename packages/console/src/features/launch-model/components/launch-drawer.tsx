@@ -19,7 +19,7 @@ import { mayOpen } from '../../../lib/auth'
 import { permissionFor } from '../../../lib/permission'
 import { historyStore } from '../../../lib/storage'
 import { useDrawerShowsFailures, useLaunchModel } from '../api/launch-model'
-import { downloadOf, downloadsQuery, useStartDownload } from '../api/downloads'
+import { downloadOf, downloadsQuery, useStartDownload } from '../../../lib/downloads'
 import type { CatalogueModel } from '../model/catalogue-model'
 import { buildPayload, formFromPayload, platformFieldsInvalid, type LaunchKind } from '../model/launch-form'
 import { needsVirtualEnv } from '../model/launch-options'
@@ -37,7 +37,7 @@ import { LaunchHistorySelect } from './launch-history-select'
 import { MissingUvNotice } from './missing-uv-notice'
 import { SimpleLaunchFields } from './simple-launch-fields'
 import { useLaunchForm } from './use-launch-form'
-import { DownloadProgress } from './download-progress'
+import { DownloadProgress } from '../../../components/download-progress'
 import './launch-drawer.css'
 
 interface LaunchDrawerProps {
@@ -103,7 +103,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   // Download only (docs/downloads.md): this model's tasks, kept by the server, shown here while they last.
   // Their list needs cache:list: a user without it is not shown them (its 403 would open SPEC's Auth status dialog).
   const withDownloads = useServerFeature('downloads')
-  const downloads = useQuery({ ...downloadsQuery, enabled: withDownloads && mayOpen(scopesOf(api.listDownloads)) })
+  const downloads = useQuery({
+    ...downloadsQuery,
+    enabled: withDownloads && mayOpen(scopesOf(api.listDownloads)),
+  })
   const startDownload = useStartDownload()
   const tasks = (downloads.data ?? []).filter(
     (task) =>

@@ -1,12 +1,13 @@
 import type { DownloadState, DownloadTask } from '@serving-console/contract'
-import { Button } from '../../../components/button'
-import '../../../components/launch-progress.css'
-import { ProgressBar } from '../../../components/progress-bar'
-import '../../../components/surface.css'
-import type { MessageId } from '../../../i18n/catalogue'
-import { useT } from '../../../i18n/react'
-import { formatBytes } from '../../../lib/format'
-import { useDownloadAction } from '../api/downloads'
+import { Button } from './button'
+import './launch-progress.css'
+import { ProgressBar } from './progress-bar'
+import './surface.css'
+import type { MessageId } from '../i18n/catalogue'
+import { currentIntl } from '../i18n/i18n'
+import { useT } from '../i18n/react'
+import { formatBytes } from '../lib/format'
+import { useDownloadAction } from '../lib/downloads'
 
 const STATE: Record<DownloadState, MessageId> = {
   queued: 'launch.download.state.queued',
@@ -21,7 +22,7 @@ const STATE: Record<DownloadState, MessageId> = {
  * A Download only task of the model the drawer shows (docs/downloads.md): its state, bytes, speed and time left,
  * the reason it failed; Pause, Resume and Cancel. It goes on with the drawer closed, and after a restart.
  */
-export function DownloadProgress({ task }: { task: DownloadTask }) {
+export function DownloadProgress({ task, named = false }: { task: DownloadTask; named?: boolean }) {
   const t = useT()
   const pause = useDownloadAction('pause')
   const resume = useDownloadAction('resume')
@@ -31,6 +32,8 @@ export function DownloadProgress({ task }: { task: DownloadTask }) {
   const done = file?.done ?? 0
   const percent = size ? Math.min(100, Math.round((done / size) * 100)) : 0
   const active = task.state === 'queued' || task.state === 'downloading'
+  // Its hub did not answer: the server tries again by itself at `retry_at`, or now when asked.
+  const waiting = task.state === 'queued' && task.retry_at !== null
   return (
     <section
       className="surface launch-progress"
@@ -38,6 +41,7 @@ export function DownloadProgress({ task }: { task: DownloadTask }) {
     >
       <div className="launch-progress-text">
         <p className="launch-progress-title">
+          {named && `${task.model_name} · `}
           {task.model_size_in_billions === null
             ? task.quantization
             : `${String(task.model_size_in_billions).replace('_', '.')}B · ${task.quantization}`}{' '}
@@ -56,15 +60,22 @@ export function DownloadProgress({ task }: { task: DownloadTask }) {
             : ''}
         </p>
         {task.reason && <p className="launch-progress-download">{task.reason}</p>}
+        {waiting && (
+          <p className="launch-progress-download">
+            {t('launch.download.retryAt', {
+              time: currentIntl().formatDate((task.retry_at ?? 0) * 1000, { timeStyle: 'short' }),
+            })}
+          </p>
+        )}
       </div>
       {active && (
         <Button variant="outlined" onClick={() => pause.mutate(task.cache_uid)}>
           {t('launch.download.pause')}
         </Button>
       )}
-      {(task.state === 'paused' || task.state === 'failed') && (
+      {(task.state === 'paused' || task.state === 'failed' || waiting) && (
         <Button variant="outlined" onClick={() => resume.mutate(task.cache_uid)}>
-          {t('launch.download.resume')}
+          {t(waiting ? 'launch.download.retryNow' : 'launch.download.resume')}
         </Button>
       )}
       {(active || task.state === 'paused' || task.state === 'failed') && (

@@ -1,7 +1,7 @@
 import { api, type DownloadRequest, type DownloadTask, type LaunchRequest } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
-import { apiMutation, apiQuery } from '../../../lib/api-query'
-import { pollDelay } from '../../../lib/polling'
+import { apiMutation, apiQuery } from './api-query'
+import { pollDelay } from './polling'
 
 /** A task still on its way: read again every second while one is shown. */
 export const isUnfinished = (task: DownloadTask) => task.state === 'queued' || task.state === 'downloading'
