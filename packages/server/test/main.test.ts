@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { connect, createServer } from 'node:net'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { tinyModel } from '../src/platform/gguf/tiny-models.js'
 import { startLocalHub } from './support/local-hub.js'
 import { fakeConsoleBuild, tempDir } from './helper.js'
 
@@ -150,6 +151,61 @@ describe('serving-console CLI', () => {
     await server.exited
     await expect.poll(() => pids.filter(alive), { timeout: 5_000, interval: 100 }).toEqual([])
   })
+
+  it(
+    'goes on with a download after the server was killed outright, from its part file',
+    { timeout: 30_000 },
+    async () => {
+      const hub = await startLocalHub({ bytesPerSecond: 150_000 })
+      try {
+        const dataDir = tempDir()
+        const version = 'qwen2.5-instruct--0_5B--ggufv2--q4_k_m'
+        const serve = async () => {
+          const port = await freePort()
+          const server = start(['--port', String(port), '--data-dir', dataDir, '--hf-endpoint', hub.url])
+          await server.listening()
+          return { server, base: `http://127.0.0.1:${port}` }
+        }
+        const task = async (base: string) =>
+          (await (await fetch(`${base}/api/v1/cache/models/${version}/progress`)).json()) as {
+            state: string
+            files: { done: number }[]
+          }
+
+        const first = await serve()
+        const started = await fetch(`${first.base}/api/v1/cache/models`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            model_name: 'qwen2.5-instruct',
+            model_type: 'LLM',
+            model_format: 'ggufv2',
+            model_size_in_billions: '0_5',
+            quantization: 'q4_k_m',
+          }),
+        })
+        expect(started.status).toBe(201)
+        await expect
+          .poll(async () => (await task(first.base)).files[0]?.done ?? 0, { timeout: 10_000 })
+          .toBeGreaterThan(100_000)
+        first.server.child.kill('SIGKILL')
+        await first.server.exited
+
+        // The task was downloading when the process died: the next start takes it up by itself, by a Range request.
+        const again = await serve()
+        await expect.poll(async () => (await task(again.base)).state, { timeout: 15_000 }).toBe('completed')
+        const fetches = hub.requests.filter((request) => request.path.endsWith('.gguf'))
+        expect(Number(/^bytes=(\d+)-$/.exec(fetches.at(-1)?.range ?? '')?.[1])).toBeGreaterThan(100_000)
+        expect(
+          readFileSync(join(dataDir, 'cache', version, 'qwen2.5-0.5b-instruct-q4_k_m.gguf')).equals(
+            tinyModel('chat'),
+          ),
+        ).toBe(true)
+      } finally {
+        await hub.close()
+      }
+    },
+  )
 
   it('keeps what a budget counted when the server is killed outright', { timeout: 30_000 }, async () => {
     const dataDir = tempDir()

@@ -204,6 +204,45 @@ describe('the System pages', () => {
       expect(pageReads(calls)).toEqual(['/api/v1/console/features'])
     })
 
+  it('show a cluster’s cache listing as it gives it, and say what only the platform shows', async () => {
+    const calls = serve('users', {})
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      const { pathname, search } = new URL(url as string)
+      calls.push({ method: 'GET', path: pathname, query: search, init: {} })
+      if (pathname === '/api/v1/console/features')
+        return Response.json({
+          ...PLATFORM_FEATURES,
+          mode: 'gateway',
+          administration: 'users',
+          downloads: false,
+        })
+      if (pathname === '/api/v1/cache/models')
+        return Response.json({
+          list: [
+            {
+              model_name: 'qwen2.5-instruct',
+              model_version: 'qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
+              model_format: 'ggufv2',
+              model_size_in_billions: '0_5',
+              quantization: 'q4_k_m',
+              real_path: '/root/.xinference/cache/qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
+              path: '/root/.xinference/cache/qwen2.5-instruct--0_5B--ggufv2--q4_k_m',
+              actor_ip_address: '10.0.0.7:41234',
+            },
+          ],
+        })
+      return new Response('{"detail":"Not Found"}', { status: 404 })
+    })
+    show('cache')
+    const table = await screen.findByRole('group', { name: 'Cached models' })
+    const row = within(table).getByRole('row', { name: /qwen2\.5-instruct/ })
+    expect(row).toHaveTextContent('/root/.xinference/cache/qwen2.5-instruct--0_5B--ggufv2--q4_k_m')
+    expect(row).toHaveTextContent('10.0.0.7:41234')
+    expect(screen.getByText(/are shown by Serving Console's own platform/)).toBeInTheDocument()
+    // Neither the platform's disk nor its downloads are asked of a cluster, which has neither.
+    expect(pageReads(calls)).toEqual(['/api/v1/console/features', '/api/v1/cache/models'])
+  })
+
   it('show the key once, after it was created', async () => {
     serve('users', {
       'GET /api/v1/admin/keys': () => [],
