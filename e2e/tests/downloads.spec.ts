@@ -15,8 +15,9 @@ const QWEN_FILES = {
 }
 
 test.afterEach(async ({ request }) => {
-  // Left as found: a task a failed test left running is cancelled, its partial file removed.
+  // Left as found: a task a failed test left running is cancelled, its partial file removed; no model runs.
   await request.post(api(`/api/v1/cache/models/${VERSION}/cancel`))
+  await terminateAll(request)
 })
 
 test('Download only fetches a model without launching it; the drawer pauses, resumes and cancels it', async ({

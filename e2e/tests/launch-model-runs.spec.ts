@@ -72,10 +72,16 @@ test('launch a tiny model, reuse its Last Config, manage its cache', async ({ pa
   )
   await expect(page.getByRole('tooltip', { name: 'Copied to clipboard!' })).toBeHidden({ timeout: 3000 })
 
+  // Files a running model uses stay (docs/downloads.md): the server says so, and the row stays.
   await row.getByRole('button', { name: 'Delete tiny-chat--0_0002B--ggufv2--f32' }).click()
   await expect(page.getByRole('dialog', { name: 'Warning' })).toContainText(
     'Confirm deletion of cache files? This action is irreversible.',
   )
+  await page.getByRole('button', { name: 'yes' }).click()
+  await expect(page.getByText(/is used by the running model tiny-e2e: terminate it first/)).toBeVisible()
+  await expect(row).toContainText('tiny-chat--0_0002B--ggufv2--f32')
+  await request.delete(api('/api/v1/models/tiny-e2e'))
+  await row.getByRole('button', { name: 'Delete tiny-chat--0_0002B--ggufv2--f32' }).click()
   await page.getByRole('button', { name: 'yes' }).click()
   await expect(dialog.getByText('No cache for now !')).toBeVisible()
   await dialog.getByRole('button', { name: 'Close' }).click()

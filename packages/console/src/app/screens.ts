@@ -87,6 +87,12 @@ export const screens: Screen[] = [
     async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
     { areas: ['cluster'] },
   ),
+  // Its request code reads the running row's words (the snippets' names).
+  screen(
+    paths.playground.path,
+    async () => (await import('../features/playground/playground-page')).PlaygroundPage,
+    { areas: ['playground', 'running'] },
+  ),
   // MUI's dialogs (create, confirm, the key shown once) come with MUI's theme.
   screen(
     paths.system.path,

@@ -209,3 +209,8 @@ export const StorageOutlinedIcon = icon(
   'StorageOutlined',
   'M2 20h20v-4H2zm2-3h2v2H4zM2 4v4h20V4zm4 3H4V5h2zm-4 7h20v-4H2zm2-3h2v2H4z',
 )
+
+export const ScienceOutlinedIcon = icon(
+  'ScienceOutlined',
+  'M13 11.33 18 18H6l5-6.67V6h2zM15.96 4H8.04c-.42 0-.65.48-.39.81L9 6.5v4.17L3.2 18.4c-.49.66-.02 1.6.8 1.6h16c.82 0 1.29-.94.8-1.6L15 10.67V6.5l1.35-1.69c.26-.33.03-.81-.39-.81',
+)

@@ -3,6 +3,7 @@ import common from './messages/en/common.json'
 import launch from './messages/en/launch.json'
 import shell from './messages/en/shell.json'
 import type cluster from './messages/en/cluster.json'
+import type playground from './messages/en/playground.json'
 import type register from './messages/en/register.json'
 import type running from './messages/en/running.json'
 import type system from './messages/en/system.json'
@@ -17,12 +18,22 @@ import type system from './messages/en/system.json'
 const FIRST = { common, launch, shell }
 type Areas = typeof FIRST & {
   cluster: typeof cluster
+  playground: typeof playground
   register: typeof register
   running: typeof running
   system: typeof system
 }
 export type Area = keyof Areas
-export const AREAS: Area[] = ['cluster', 'common', 'launch', 'register', 'running', 'shell', 'system']
+export const AREAS: Area[] = [
+  'cluster',
+  'common',
+  'launch',
+  'playground',
+  'register',
+  'running',
+  'shell',
+  'system',
+]
 /** The areas shown on every screen, always here. */
 export const FIRST_AREAS = Object.keys(FIRST) as Area[]
 

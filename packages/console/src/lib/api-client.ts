@@ -229,4 +229,7 @@ export const api = {
   head: (path: string, options?: RequestOptions<unknown>) => request<unknown>('HEAD', path, options),
   /** A file the server makes (the audit's CSV): the whole response, for its body and its file name. */
   download: (path: string, accept: string) => exchange('GET', path, { accept }),
+  /** A streamed answer (server-sent events of a chat): the response, its body read as it comes. */
+  stream: (path: string, body: unknown, signal?: AbortSignal) =>
+    exchange('POST', path, { body, signal, accept: 'text/event-stream' }),
 }

@@ -31,17 +31,17 @@ export const useStartDownload = () =>
   useMutation(
     apiMutation(api.startDownload, {
       send: (request: DownloadRequest) => ({ params: undefined, body: request }),
-      invalidates: [api.listDownloads],
+      invalidates: [api.listDownloads, api.getCacheDisk],
     }),
   )
 
 const ACTIONS = { pause: api.pauseDownload, resume: api.resumeDownload, cancel: api.cancelDownload }
 
-/** Pause, resume or cancel a task by its cache uid; the list is read again. */
+/** Pause, resume or cancel a task by its cache uid; the tasks and the cache are read again. */
 export const useDownloadAction = (action: keyof typeof ACTIONS) =>
   useMutation(
     apiMutation(ACTIONS[action], {
       send: (cacheUid: string) => ({ params: { cache_uid: cacheUid } }),
-      invalidates: [api.listDownloads, api.listCachedVersions],
+      invalidates: [api.listDownloads, api.listCachedVersions, api.getCacheDisk],
     }),
   )

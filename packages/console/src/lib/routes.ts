@@ -31,6 +31,11 @@ export const routes = {
         : `/register_model/${segment(type)}/${segment(modelName)}`,
   },
   clusterInfo: { path: 'cluster_info', href: () => '/cluster_info' },
+  /** Beyond SPEC: try a running model (docs/playgrounds.md). */
+  playground: {
+    path: 'playground/:modelUid',
+    href: (modelUid: string) => `/playground/${segment(modelUid)}`,
+  },
   /** Users, API keys, security, audit, usage, alerts and the model cache: `system.href('keys')`. */
   system: { path: 'system/:page', href: (page: SystemPage = 'users') => `/system/${page}` },
 } as const

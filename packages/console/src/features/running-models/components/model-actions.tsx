@@ -6,8 +6,12 @@ import {
   DeleteOutlineOutlinedIcon,
   CodeIcon,
   OpenInBrowserOutlinedIcon,
+  ScienceOutlinedIcon,
 } from '../../../components/icons'
+import { useNavigate } from 'react-router'
 import { useT } from '../../../i18n/react'
+import { hasPlayground } from '../../../lib/playgrounds'
+import { routes } from '../../../lib/routes'
 import { reasonId, type Right, type Rights } from '../model/rights'
 import './model-actions.css'
 
@@ -52,7 +56,7 @@ function Action(props: {
 }
 
 /**
- * A model's actions: Launch Web UI (LLM and image), its log, and Terminate — the one that cannot be undone — set
+ * A model's actions: its playground (chat, embedding, rerank), Launch Web UI (LLM and image), its log, and Terminate — the one that cannot be undone — set
  * apart from the others so that no slip reaches it (and it asks first: running-models-page.tsx).
  */
 export function ModelActions({
@@ -65,8 +69,20 @@ export function ModelActions({
   onLogs,
 }: ModelActionHandlers & { row: RunningModel; withUi: boolean; busy: boolean; rights: Rights }) {
   const t = useT()
+  const navigate = useNavigate()
   return (
     <span className="running-actions">
+      {hasPlayground(row.model_type) && (
+        <Action
+          label={t('running.action.playground')}
+          name={t('running.action.playgroundOf', { uid: row.id })}
+          icon={<ScienceOutlinedIcon fontSize="small" />}
+          busy={busy}
+          right="read"
+          rights={rights}
+          onClick={() => void navigate(routes.playground.href(row.id))}
+        />
+      )}
       {withUi && (
         <Action
           label={t('running.action.webUi')}

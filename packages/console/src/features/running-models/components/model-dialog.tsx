@@ -12,7 +12,7 @@ import { useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
 import { toCliCommand } from '../../../lib/launch-command'
-import { snippetFor, type SnippetFormat } from '../model/snippets'
+import { snippetFor, type SnippetFormat } from '../../../lib/snippets'
 import { UsageSection } from './usage-section'
 import './model-dialog.css'
 
