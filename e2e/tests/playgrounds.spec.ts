@@ -121,3 +121,56 @@ test('the chat playground streams one prompt to two models side by side, each wi
   await page.goto('#/playground/no-such-model')
   await expect(page.getByText('No running model is called no-such-model')).toBeVisible()
 })
+
+test('a benchmark runs from the playground level by level, is stopped, run again, compared and exported', async ({
+  page,
+  request,
+}) => {
+  // From no report of this model (a run of the suite before this one may have left some).
+  const before = (await (await request.get(api('/api/v1/benchmarks'))).json()) as {
+    reports: { id: number }[]
+  }
+  for (const report of before.reports) await request.delete(api(`/api/v1/benchmarks/${report.id}`))
+  await launch(request, 'tiny-chat', 'LLM', 'bench-ui')
+  await page.goto('#/playground/bench-ui')
+  const bench = page.getByRole('region', { name: 'Benchmark' })
+  await bench.getByLabel('Users at once', { exact: true }).fill('1, 2')
+  await bench.getByLabel('Requests a level', { exact: true }).fill('2')
+  await bench.getByLabel('Tokens an answer', { exact: true }).fill('8')
+  // Absurd settings are refused before they are sent.
+  await bench.getByLabel('Users at once', { exact: true }).fill('1, 10000')
+  await expect(bench.getByRole('button', { name: 'Start benchmark' })).toBeDisabled()
+  await bench.getByLabel('Users at once', { exact: true }).fill('1, 2')
+  await bench.getByRole('button', { name: 'Start benchmark' }).click()
+
+  const reports = bench.getByRole('group', { name: 'Reports' })
+  await expect(reports.getByRole('row').nth(1)).toContainText('completed', { timeout: 30_000 })
+  const results = bench.getByRole('group', { name: 'Results' })
+  await expect(results.getByRole('row')).toHaveCount(3)
+  await expect(bench.getByRole('img', { name: 'Tokens a second in all against users at once' })).toBeVisible()
+
+  // Run again with the same settings: a second report; both compared in one table.
+  await reports.getByRole('row').nth(1).getByRole('button', { name: 'Run again' }).click()
+  await expect(reports.getByRole('row')).toHaveCount(3)
+  await expect(reports.getByRole('row').nth(1)).toContainText('completed', { timeout: 30_000 })
+  for (const row of [1, 2])
+    await reports
+      .getByRole('row')
+      .nth(row)
+      .getByRole('button', { name: /^Compare report/ })
+      .click()
+  await expect(bench.getByRole('heading', { name: 'The chosen reports side by side' })).toBeVisible()
+  await expect(results.getByRole('row')).toHaveCount(5)
+  const download = page.waitForEvent('download')
+  await reports.getByRole('row').nth(1).getByRole('button', { name: 'CSV' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^benchmark-\d+\.csv$/)
+  await expectAccessible(page)
+
+  // A long run is stopped from the page; what it measured stays.
+  await bench.getByLabel('Users at once', { exact: true }).fill('1')
+  await bench.getByLabel('Requests a level', { exact: true }).fill('1000')
+  await bench.getByRole('button', { name: 'Start benchmark' }).click()
+  await expect(bench.getByRole('status')).toContainText(/\d+ of 1000 requests/)
+  await bench.getByRole('button', { name: 'Stop' }).click()
+  await expect(reports.getByRole('row').nth(1)).toContainText('stopped')
+})

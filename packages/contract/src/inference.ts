@@ -13,7 +13,8 @@ const Stop = z.nullish(
   ]),
 )
 const Tokens = z.int().check(z.positive(), z.maximum(10_000_000))
-const ModelUid = z.string().check(z.minLength(1), z.maxLength(200))
+/** A running model's uid as a request names it. */
+export const ModelUid = z.string().check(z.minLength(1), z.maxLength(200))
 
 const Generation = {
   model: ModelUid,

@@ -87,11 +87,11 @@ export const screens: Screen[] = [
     async () => (await import('../features/cluster-info/cluster-info-page')).ClusterInfoPage,
     { areas: ['cluster'] },
   ),
-  // Its request code reads the running row's words (the snippets' names).
+  // Its request code reads the running row's words (the snippets' names); its tables the System pages' columns.
   screen(
     paths.playground.path,
     async () => (await import('../features/playground/playground-page')).PlaygroundPage,
-    { areas: ['playground', 'running'] },
+    { areas: ['playground', 'running', 'system'] },
   ),
   // MUI's dialogs (create, confirm, the key shown once) come with MUI's theme.
   screen(

@@ -1,5 +1,6 @@
 import * as alerts from './alerts.js'
 import * as audit from './audit.js'
+import * as benchmarks from './benchmarks.js'
 import * as cache from './cache.js'
 import * as cluster from './cluster.js'
 import * as fit from './fit.js'
@@ -34,6 +35,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, Route>>>>
   Audit: audit,
   'Limits and usage': quotas,
   Alerts: alerts,
+  Benchmarks: benchmarks,
 }
 
 /** The table's entries, as a list. */

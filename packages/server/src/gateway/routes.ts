@@ -95,6 +95,11 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
     ],
     [
+      apiAreas.Benchmarks,
+      (version) =>
+        `Benchmarks are run by Serving Console's own platform; this gateway to Xinference ${version} runs none yet`,
+    ],
+    [
       { getCacheDisk: api.getCacheDisk },
       (version) =>
         `The cache's disk use is Serving Console's own platform's; Xinference ${version} lists its cached models only`,

@@ -61,7 +61,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   app.addHook('preClose', () => workerTime.stop())
   // Downloads stop where they are (their tasks resume at the next start), before the workers stop.
   app.addHook('onReady', () => parts.downloads.resumeUnfinished())
-  app.addHook('preClose', () => parts.downloads.close())
+  app.addHook('preClose', () => {
+    parts.downloads.close()
+    parts.benchmarks.close()
+  })
   app.addHook('preClose', () => models.shutdown())
   app.addHook('onClose', () => db.close())
 

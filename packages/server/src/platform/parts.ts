@@ -16,6 +16,7 @@ import { HubFiles } from './fit/hub-files.js'
 import { ModelFitter } from './fit/model-fit.js'
 import { ModelMetrics } from './metrics/model-metrics.js'
 import { FileFetcher } from './runtime/file-fetcher.js'
+import { Benchmarks } from './benchmark/benchmarks.js'
 import { ModelManager } from './runtime/model-manager.js'
 
 /** The platform's parts, made once per server: what the platform's routes serve from. */
@@ -31,6 +32,7 @@ export interface PlatformParts {
   downloads: DownloadTasks
   /** One download per model version, for launches and tasks alike. */
   files: FileFetcher
+  benchmarks: Benchmarks
 }
 
 /** Makes the platform's parts on the database and data dir; `address` is asked only once the server listens. */
@@ -77,5 +79,18 @@ export function platformParts(
     config.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
     config.timeouts?.downloadRetryMs ?? TIMEOUTS.downloadRetryMs,
   )
-  return { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads, files }
+  const benchmarks = new Benchmarks(db, models, sampler)
+  return {
+    catalogue,
+    customModels,
+    cache,
+    modelDirs,
+    models,
+    metrics,
+    fitter,
+    history,
+    downloads,
+    files,
+    benchmarks,
+  }
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { PlatformParts } from './parts.js'
 import { cacheRoutes } from './routes/cache.js'
 import { downloadRoutes } from './routes/downloads.js'
+import { benchmarkRoutes } from './routes/benchmarks.js'
 import { clusterRoutes, type ClusterOptions } from './routes/cluster.js'
 import { fitRoutes } from './routes/fit.js'
 import { launchHistoryRoutes } from './routes/launch-history.js'
@@ -15,8 +16,19 @@ import { registrationRoutes } from './routes/registrations.js'
 
 /** The platform's routes: the cluster, models and their files, fit, cache, launches, inference and metrics. */
 export async function platformRoutes(app: FastifyInstance, parts: PlatformParts, machine: ClusterOptions) {
-  const { catalogue, customModels, cache, modelDirs, models, metrics, fitter, history, downloads, files } =
-    parts
+  const {
+    catalogue,
+    customModels,
+    cache,
+    modelDirs,
+    models,
+    metrics,
+    fitter,
+    history,
+    downloads,
+    files,
+    benchmarks,
+  } = parts
   await app.register(clusterRoutes, machine)
   await app.register(registrationRoutes, {
     catalogue,
@@ -38,6 +50,7 @@ export async function platformRoutes(app: FastifyInstance, parts: PlatformParts,
     tasks: downloads,
   })
   await app.register(downloadRoutes, { tasks: downloads })
+  await app.register(benchmarkRoutes, { benchmarks })
   await app.register(modelRoutes, { models, history })
   await app.register(launchHistoryRoutes, { history })
   await app.register(openaiRoutes, { models })

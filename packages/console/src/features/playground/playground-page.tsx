@@ -7,9 +7,12 @@ import { Notice } from '../../components/notice'
 import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import { useT } from '../../i18n/react'
+import { mayOpen } from '../../lib/auth'
 import { routes } from '../../lib/routes'
 import { runningModelsQuery } from '../../lib/running-models'
+import { usePlatform } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
+import { BenchmarkSection } from './components/benchmark-section'
 import { ChatPlayground } from './components/chat-playground'
 import { EmbeddingsPlayground } from './components/embeddings-playground'
 import { RerankPlayground } from './components/rerank-playground'
@@ -27,7 +30,7 @@ const PLAYGROUNDS: Partial<
 /**
  * `#/playground/{model_uid}`: try a running model (docs/playgrounds.md) — chat (compared with a second model),
  * embeddings (their similarity as a heat map) or rerank (the documents in order with their scores) — with the
- * exact request as code and the answer's usage and time.
+ * exact request as code and the answer's usage and time; and, for an administrator on the platform, its benchmark.
  */
 export function PlaygroundPage() {
   const t = useT()
@@ -35,6 +38,8 @@ export function PlaygroundPage() {
   const models = useQuery(runningModelsQuery(tokenCookie.get()))
   const row = models.data?.find((model) => model.id === modelUid)
   const Playground = row ? PLAYGROUNDS[row.model_type] : undefined
+  // The platform runs benchmarks, for an administrator (load on a shared server: docs/benchmarks.md).
+  const benchmarks = usePlatform() && mayOpen(['admin'])
   return (
     <>
       <PageHeader title={t('playground.title', { uid: modelUid })} />
@@ -54,7 +59,12 @@ export function PlaygroundPage() {
           {t('playground.gone.text', { uid: modelUid })}
         </Notice>
       ) : Playground ? (
-        <Playground row={row} models={models.data} />
+        <>
+          <Playground row={row} models={models.data} />
+          {benchmarks && (row.model_type === 'LLM' || row.model_type === 'embedding') && (
+            <BenchmarkSection row={row} />
+          )}
+        </>
       ) : (
         <Notice severity="info" title={t('playground.none.title')}>
           {t('playground.none.text', { kind: row.model_type })}

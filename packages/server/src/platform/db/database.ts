@@ -229,6 +229,21 @@ const MIGRATIONS: string[] = [
   // A task whose hub did not answer is tried again by itself, later each time (download/download-tasks.ts).
   `ALTER TABLE downloads ADD COLUMN retries INTEGER NOT NULL DEFAULT 0;
    ALTER TABLE downloads ADD COLUMN retry_at INTEGER`,
+  // Benchmark reports (benchmark/, docs/benchmarks.md): settings, model and machine as JSON, levels as they end.
+  `CREATE TABLE benchmarks (
+     id INTEGER PRIMARY KEY,
+     model_uid TEXT NOT NULL,
+     state TEXT NOT NULL,
+     reason TEXT,
+     settings TEXT NOT NULL,
+     model TEXT NOT NULL,
+     machine TEXT NOT NULL,
+     total INTEGER NOT NULL,
+     levels TEXT NOT NULL DEFAULT '[]',
+     started_by TEXT,
+     created_at INTEGER NOT NULL,
+     finished_at INTEGER
+   )`,
 ]
 
 export type Db = Sqlite

@@ -1,0 +1,135 @@
+import type { BenchmarkPreset } from '@serving-console/contract'
+
+/** One request's figures: when its first token came, the gaps between its tokens, its tokens, its whole time. */
+export interface Measured {
+  ok: boolean
+  error: string | null
+  firstMs: number | null
+  gapsMs: number[]
+  tokens: number
+  totalMs: number
+}
+
+const SENTENCE = 'The quick brown fox jumps over the lazy dog while the river runs on to the sea. '
+
+/** The request each preset sends to a model: its path and body (chat answers streamed, usage at the end). */
+export function requestOf(
+  preset: BenchmarkPreset,
+  modelUid: string,
+  maxTokens: number,
+  contextLength: number | null,
+): { path: string; body: Record<string, unknown> } {
+  if (preset === 'embeddings_batch')
+    return {
+      path: '/v1/embeddings',
+      body: {
+        model: modelUid,
+        input: Array.from({ length: 16 }, (_, i) => `${i + 1}. ${SENTENCE.repeat(3)}`),
+      },
+    }
+  // Long context: about half the model's context (a sentence is ~18 tokens), at most ~16k tokens.
+  const sentences =
+    preset === 'long_context'
+      ? Math.max(8, Math.min(900, Math.floor(((contextLength ?? 2048) / 2 - maxTokens) / 18)))
+      : 0
+  const content =
+    preset === 'long_context'
+      ? `${SENTENCE.repeat(sentences)}\nSum up the text above in one sentence.`
+      : 'Write one sentence about the sea.'
+  return {
+    path: '/v1/chat/completions',
+    body: {
+      model: modelUid,
+      messages: [{ role: 'user', content }],
+      max_tokens: maxTokens,
+      stream: true,
+      stream_options: { include_usage: true },
+    },
+  }
+}
+
+/**
+ * Sends one request to the server's own route at `base` and measures it as a client feels it: a chat stream's
+ * first content token and the gaps after it, an embedding's whole answer; tokens as the server's usage counts them.
+ */
+export async function measure(
+  base: string,
+  request: { path: string; body: Record<string, unknown> },
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<Measured> {
+  const started = performance.now()
+  const failed = (error: string): Measured => ({
+    ok: false,
+    error,
+    firstMs: null,
+    gapsMs: [],
+    tokens: 0,
+    totalMs: performance.now() - started,
+  })
+  let response: Response
+  try {
+    response = await fetch(base + request.path, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(request.body),
+      signal,
+    })
+  } catch (error) {
+    return failed((error as Error).message)
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '')
+    let detail = text.slice(0, 300)
+    try {
+      const said = (JSON.parse(text) as { detail?: unknown }).detail
+      detail = typeof said === 'string' ? said : JSON.stringify(said ?? detail)
+    } catch {
+      // not JSON: its first words
+    }
+    return failed(`${response.status}: ${detail}`)
+  }
+  if (request.path === '/v1/embeddings') {
+    const answer = (await response.json()) as { usage?: { prompt_tokens?: number } }
+    const totalMs = performance.now() - started
+    return {
+      ok: true,
+      error: null,
+      firstMs: totalMs,
+      gapsMs: [],
+      tokens: answer.usage?.prompt_tokens ?? 0,
+      totalMs,
+    }
+  }
+  let firstMs: number | null = null
+  let last = 0
+  const gapsMs: number[] = []
+  let tokens = 0
+  let buffer = ''
+  const decoder = new TextDecoder()
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true })
+      const events = buffer.split(/\r?\n\r?\n/)
+      buffer = events.pop() ?? ''
+      for (const event of events) {
+        const data = event.replace(/^data:\s*/, '').trim()
+        if (!data || data === '[DONE]') continue
+        const parsed = JSON.parse(data) as {
+          choices?: { delta?: { content?: string | null } }[]
+          usage?: { completion_tokens?: number } | null
+        }
+        if (parsed.choices?.[0]?.delta?.content) {
+          const now = performance.now() - started
+          if (firstMs === null) firstMs = now
+          else gapsMs.push(now - last)
+          last = now
+        }
+        if (parsed.usage?.completion_tokens !== undefined) tokens = parsed.usage.completion_tokens
+      }
+    }
+  } catch (error) {
+    return failed((error as Error).message)
+  }
+  return { ok: true, error: null, firstMs, gapsMs, tokens, totalMs: performance.now() - started }
+}
