@@ -78,7 +78,16 @@ test('the operations tray and System → Model Cache follow a download; cached f
   const tray = page.getByRole('button', { name: '1 under way' })
   await tray.click()
   await expect(page.getByRole('progressbar', { name: `Progress of ${VERSION}` })).toBeVisible()
+  // The launch that finished is there too, ready, until dismissed (a reload keeps both: the server tells them).
+  const ready = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'cache-user' }) })
+  await expect(ready).toContainText('ready')
   await expectAccessible(page)
+  await ready.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(ready).toBeHidden()
+  await page.reload()
+  await page.getByRole('button', { name: '1 under way' }).click()
+  await expect(page.getByRole('progressbar', { name: `Progress of ${VERSION}` })).toBeVisible()
+  await expect(ready).toBeHidden()
   await page.getByRole('link', { name: VERSION }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Model Cache' })).toBeVisible()
 

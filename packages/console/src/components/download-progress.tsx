@@ -1,22 +1,12 @@
-import type { DownloadState, DownloadTask } from '@serving-console/contract'
+import type { DownloadTask } from '@serving-console/contract'
 import { Button } from './button'
 import './launch-progress.css'
 import { ProgressBar } from './progress-bar'
 import './surface.css'
-import type { MessageId } from '../i18n/catalogue'
 import { currentIntl } from '../i18n/i18n'
 import { useT } from '../i18n/react'
 import { formatBytes } from '../lib/format'
-import { useDownloadAction } from '../lib/downloads'
-
-const STATE: Record<DownloadState, MessageId> = {
-  queued: 'launch.download.state.queued',
-  downloading: 'launch.download.state.downloading',
-  paused: 'launch.download.state.paused',
-  failed: 'launch.download.state.failed',
-  completed: 'launch.download.state.completed',
-  cancelled: 'launch.download.state.cancelled',
-}
+import { DOWNLOAD_STATE_TEXT, useDownloadAction } from '../lib/downloads'
 
 /**
  * A Download only task of the model the drawer shows (docs/downloads.md): its state, bytes, speed and time left,
@@ -45,7 +35,7 @@ export function DownloadProgress({ task, named = false }: { task: DownloadTask; 
           {task.model_size_in_billions === null
             ? task.quantization
             : `${String(task.model_size_in_billions).replace('_', '.')}B · ${task.quantization}`}{' '}
-          <span className="muted">{t(STATE[task.state])}</span>
+          <span className="muted">{t(DOWNLOAD_STATE_TEXT[task.state])}</span>
         </p>
         <ProgressBar label={t('launch.download.bar', { version: task.cache_uid })} percent={percent} />
         <p className="launch-progress-download muted">

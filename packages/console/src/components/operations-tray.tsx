@@ -5,12 +5,13 @@ import { Link } from 'react-router'
 import type { MessageId } from '../i18n/catalogue'
 import { useT } from '../i18n/react'
 import { mayOpen } from '../lib/auth'
-import { downloadsQuery, isUnfinished } from '../lib/downloads'
+import { DOWNLOAD_STATE_TEXT, downloadsQuery, isUnfinished } from '../lib/downloads'
 import { inFlight, launchesQuery, useDismissLaunch } from '../lib/launches'
 import { pollDelay } from '../lib/polling'
 import { routes } from '../lib/routes'
 import { useServerFeature } from '../lib/server-features'
-import { dismissedDownloadsStore } from '../lib/storage'
+import { runningModelsQuery } from '../lib/running-models'
+import { dismissedOperationsStore, tokenCookie } from '../lib/storage'
 import { Button } from './button'
 import { FileDownloadOutlinedIcon } from './icons'
 import { ProgressBar } from './progress-bar'
@@ -19,6 +20,8 @@ import './operations-tray.css'
 
 /** A finished download stays in the tray a day at most, unless dismissed sooner. */
 const FINISHED_SHOWN_S = 86_400
+/** A launch that finished (its model running) stays an hour at most, unless dismissed sooner. */
+const READY_SHOWN_S = 3600
 
 const LAUNCH_STAGE: Record<Launch['stage'], MessageId> = {
   pending: 'shell.operations.launch.pending',
@@ -27,14 +30,6 @@ const LAUNCH_STAGE: Record<Launch['stage'], MessageId> = {
   failed: 'shell.operations.launch.failed',
   cancelled: 'shell.operations.launch.cancelled',
   unloaded: 'shell.operations.launch.unloaded',
-}
-const DOWNLOAD_STATE: Record<DownloadTask['state'], MessageId> = {
-  queued: 'launch.download.state.queued',
-  downloading: 'launch.download.state.downloading',
-  paused: 'launch.download.state.paused',
-  failed: 'launch.download.state.failed',
-  completed: 'launch.download.state.completed',
-  cancelled: 'launch.download.state.cancelled',
 }
 
 const percentOf = (task: DownloadTask) => {
@@ -54,8 +49,17 @@ export function OperationsTray() {
   const [open, setOpen] = useState(false)
   const close = useCallback(() => setOpen(false), [])
   useCloseOutside(root, open, close)
-  const [dismissed, setDismissed] = useState(() => dismissedDownloadsStore.get())
-  const launches = useQuery({ ...launchesQuery, enabled: mayOpen(scopesOf(api.listLaunches)) })
+  const [dismissed, setDismissed] = useState(() => dismissedOperationsStore.get())
+  const mayListModels = mayOpen(scopesOf(api.listLaunches))
+  const launches = useQuery({ ...launchesQuery, enabled: mayListModels })
+  const launching = launches.data?.some(inFlight) === true
+  // A launch that finished is a model running since: listed as ready for an hour, read each second while one
+  // launches (so it shows as soon as it is up).
+  const running = useQuery({
+    ...runningModelsQuery(tokenCookie.get()),
+    enabled: mayListModels,
+    refetchInterval: (query) => pollDelay(launching ? 1000 : 30_000, query.state.error),
+  })
   const withDownloads = useServerFeature('downloads') && mayOpen(scopesOf(api.listDownloads))
   const downloads = useQuery({
     ...downloadsQuery,
@@ -72,18 +76,23 @@ export function OperationsTray() {
   // A cancelled download was the user's own doing: it leaves the tray at once.
   const downloadList = (downloads.data ?? []).filter(
     (task) =>
-      dismissed[task.cache_uid] !== task.updated_at &&
+      dismissed[`download:${task.cache_uid}`] !== task.updated_at &&
       (isUnfinished(task) ||
         task.state === 'paused' ||
         task.state === 'failed' ||
         (task.state === 'completed' && now - task.updated_at < FINISHED_SHOWN_S)),
   )
+  const readAt = running.dataUpdatedAt / 1000
+  const readyList = (running.data ?? []).filter((model) => {
+    const created = typeof model.created === 'number' ? model.created : null
+    return created !== null && readAt - created < READY_SHOWN_S && dismissed[`launch:${model.id}`] !== created
+  })
   const underWay = launchList.filter(inFlight).length + downloadList.filter(isUnfinished).length
-  if (launchList.length + downloadList.length === 0) return null
+  if (launchList.length + readyList.length + downloadList.length === 0) return null
 
-  const dismissDownload = (task: DownloadTask) => {
-    dismissedDownloadsStore.add(task.cache_uid, task.updated_at)
-    setDismissed(dismissedDownloadsStore.get())
+  const dismiss = (key: string, at: number) => {
+    dismissedOperationsStore.add(key, at)
+    setDismissed(dismissedOperationsStore.get())
   }
   return (
     <div
@@ -128,19 +137,30 @@ export function OperationsTray() {
               )}
             </li>
           ))}
+          {readyList.map((model) => (
+            <li key={`ready:${model.id}`}>
+              <Link to={routes.runningModels.href(model.model_type)} onClick={close}>
+                {model.id}
+              </Link>
+              <span className="operations-tray-state">{t('shell.operations.launch.ready')}</span>
+              <Button size="small" onClick={() => dismiss(`launch:${model.id}`, Number(model.created))}>
+                {t('shell.operations.dismiss')}
+              </Button>
+            </li>
+          ))}
           {downloadList.map((task) => (
             <li key={`download:${task.cache_uid}`}>
               <Link to={routes.system.href('cache')} onClick={close}>
                 {task.cache_uid}
               </Link>
-              <span className="operations-tray-state">{t(DOWNLOAD_STATE[task.state])}</span>
+              <span className="operations-tray-state">{t(DOWNLOAD_STATE_TEXT[task.state])}</span>
               {isUnfinished(task) ? (
                 <ProgressBar
                   label={t('shell.operations.progress', { name: task.cache_uid })}
                   percent={percentOf(task)}
                 />
               ) : (
-                <Button size="small" onClick={() => dismissDownload(task)}>
+                <Button size="small" onClick={() => dismiss(`download:${task.cache_uid}`, task.updated_at)}>
                   {t('shell.operations.dismiss')}
                 </Button>
               )}

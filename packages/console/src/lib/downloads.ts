@@ -1,7 +1,24 @@
-import { api, type DownloadRequest, type DownloadTask, type LaunchRequest } from '@serving-console/contract'
+import {
+  api,
+  type DownloadRequest,
+  type DownloadState,
+  type DownloadTask,
+  type LaunchRequest,
+} from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
+import type { MessageId } from '../i18n/catalogue'
 import { apiMutation, apiQuery } from './api-query'
 import { pollDelay } from './polling'
+
+/** How a task's state is said, wherever a task is shown (the drawer, Model Cache, the tray). */
+export const DOWNLOAD_STATE_TEXT: Record<DownloadState, MessageId> = {
+  queued: 'launch.download.state.queued',
+  downloading: 'launch.download.state.downloading',
+  paused: 'launch.download.state.paused',
+  failed: 'launch.download.state.failed',
+  completed: 'launch.download.state.completed',
+  cancelled: 'launch.download.state.cancelled',
+}
 
 /** A task still on its way: read again every second while one is shown. */
 export const isUnfinished = (task: DownloadTask) => task.state === 'queued' || task.state === 'downloading'

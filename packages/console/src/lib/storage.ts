@@ -102,18 +102,19 @@ const isNumberRecord = (value: unknown): value is Record<string, number> =>
   Object.values(value).every((item) => typeof item === 'number')
 
 /**
- * Beyond SPEC, local storage `dismissedDownloads`: the finished downloads put out of the operations tray, each
- * cache uid with the `updated_at` it had then (a task that changes again comes back). The newest 100 are kept.
+ * Beyond SPEC, local storage `dismissedOperations`: the finished operations put out of the operations tray, each
+ * by its key (`download:{cache_uid}`, `launch:{model_uid}`) with the time it had then (a download's `updated_at`, a
+ * model's `created`: one that changes again comes back). The newest 100 are kept.
  */
-export const dismissedDownloadsStore = {
+export const dismissedOperationsStore = {
   get(): Record<string, number> {
-    return readJson(localStorage, 'dismissedDownloads', isNumberRecord, {})
+    return readJson(localStorage, 'dismissedOperations', isNumberRecord, {})
   },
-  add(cacheUid: string, updatedAt: number): void {
-    const kept = Object.entries({ ...this.get(), [cacheUid]: updatedAt })
+  add(key: string, at: number): void {
+    const kept = Object.entries({ ...this.get(), [key]: at })
       .sort(([, a], [, b]) => b - a)
       .slice(0, 100)
-    localStorage.setItem('dismissedDownloads', JSON.stringify(Object.fromEntries(kept)))
+    localStorage.setItem('dismissedOperations', JSON.stringify(Object.fromEntries(kept)))
   },
 }
 

@@ -39,8 +39,8 @@ function serve(administration: string, answers: Record<string, Answer>) {
   return calls
 }
 
-/** What the page itself asked: the header's operations tray reads launches and downloads on every screen. */
-const TRAY_READS = ['/api/v1/models/launches', '/api/v1/cache/downloads']
+/** What the page itself asked: the header's operations tray reads launches, models and downloads on every screen. */
+const TRAY_READS = ['/api/v1/models/launches', '/api/v1/models', '/api/v1/cache/downloads']
 const pageReads = (calls: { path: string }[]) =>
   calls.map((call) => call.path).filter((path) => !TRAY_READS.includes(path))
 
