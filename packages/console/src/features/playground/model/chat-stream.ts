@@ -1,4 +1,6 @@
+import { api as routes } from '@serving-console/contract'
 import { api } from '../../../lib/api-client'
+import { urlOf } from '../../../lib/api-query'
 
 /** What one streamed answer came to: its text, when its first words came, how long it took, its tokens. */
 export interface ChatFigures {
@@ -27,7 +29,7 @@ export async function streamChat(
 ): Promise<ChatFigures> {
   const started = performance.now()
   const response = await api.stream(
-    '/api/v1/chat/completions',
+    urlOf(routes.createChatCompletion, undefined),
     { ...body, stream: true, stream_options: { include_usage: true } },
     signal,
   )
