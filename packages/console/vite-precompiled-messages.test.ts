@@ -1,9 +1,10 @@
 import { parse } from '@formatjs/icu-messageformat-parser'
 import { createIntl } from '@formatjs/intl'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { plainText } from './src/i18n/i18n'
 import { precompiledMessages } from './vite-precompiled-messages'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -28,6 +29,36 @@ describe('the message catalogues compiled at build time', () => {
       )
     expect(say(compiled[id])).toBe(say(messages[id]))
     expect(say(compiled[id])).toContain('1,024')
+  })
+
+  it('say a message that is text alone as FormatJS does, compiled or not, and only such a message', () => {
+    const folder = join(here, 'src/i18n/messages')
+    let plain = 0
+    for (const locale of readdirSync(folder)) {
+      for (const area of readdirSync(join(folder, locale))) {
+        const file = join(folder, locale, area)
+        const text = readFileSync(file, 'utf8')
+        const messages = JSON.parse(text) as Record<string, string>
+        const compiled = JSON.parse(transform(text, file)?.code ?? '{}') as Record<string, unknown>
+        for (const [id, message] of Object.entries(messages)) {
+          // A message with arguments is said here without them: only whether it is text alone matters.
+          const intl = createIntl({
+            locale,
+            messages: { [id]: compiled[id] as string },
+            onError: () => undefined,
+          })
+          const said = intl.formatMessage({ id })
+          const tree = compiled[id] as { type: number }[]
+          const textAlone = tree.every((element) => element.type === 0)
+          expect(plainText(compiled[id]) === undefined, `${locale}/${area} ${id}`).toBe(!textAlone)
+          if (plainText(compiled[id]) !== undefined) expect(plainText(compiled[id])).toBe(said)
+          if (plainText(message) !== undefined) expect(plainText(message)).toBe(said)
+          if (plainText(message) !== undefined) plain += 1
+        }
+      }
+    }
+    // Most messages take the short way (the launch page's cards all do: its test says so in English).
+    expect(plain).toBeGreaterThan(1000)
   })
 
   it('leave other JSON alone, and take the parser out of the build', () => {

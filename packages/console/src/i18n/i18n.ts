@@ -77,9 +77,22 @@ export async function loadAreasShown(areas: readonly Area[]): Promise<void> {
   show(locale, [...state.areas, ...added], { ...state.messages, ...messages })
 }
 
+/**
+ * A message that is text alone, as it is said without FormatJS: in a build, a syntax tree of one literal (or none);
+ * in the tests and the dev server, text with no ICU syntax in it. Most of a screen's messages are, and the first
+ * card's are all, so a first visit's first render makes no formatter and wakes no `Intl` (docs/decisions/0011).
+ */
+export function plainText(message: unknown): string | undefined {
+  if (typeof message === 'string') return /[{}'<]/.test(message) ? undefined : message
+  if (!Array.isArray(message) || message.length > 1) return undefined
+  const [only] = message as { type: number; value?: unknown }[]
+  if (!only) return ''
+  return only.type === 0 && typeof only.value === 'string' ? only.value : undefined
+}
+
 /** A message in the language shown. */
 export function t(id: MessageId, values?: Values): string {
-  return intl().formatMessage({ id }, values)
+  return plainText(state.messages[id] ?? english[id]) ?? intl().formatMessage({ id }, values)
 }
 
 /** The language shown (for `Intl` formatting outside React, `lib/format.ts`). */

@@ -27,6 +27,7 @@ import { mayOpen } from '../../lib/auth'
 import { rememberSection, routes } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import './side-nav.css'
+import { useAfterFirstScreen } from '../../lib/after-first-screen'
 
 /** The public source repository that Contact Us opens. */
 const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
@@ -156,7 +157,8 @@ function NavEntry({ entry, pathname, onFollow }: { entry: Entry; pathname: strin
  */
 function AlertsBadge() {
   const t = useT()
-  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') })
+  const shown = useAfterFirstScreen()
+  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') && shown })
   const firing = alerts.data?.unacknowledged ?? 0
   if (firing === 0) return null
   return (

@@ -1,9 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ModelRegistrationList } from '@serving-console/contract'
+import { LOCALES, ModelRegistrationList } from '@serving-console/contract'
 import { describe, expect, it } from 'vitest'
-import { contextInThousands, isCached, shownAbility, specViews, toCatalogueModel } from './catalogue-model'
+import {
+  cardNumber,
+  contextInThousands,
+  isCached,
+  shownAbility,
+  specViews,
+  toCatalogueModel,
+} from './catalogue-model'
 import { filterModels } from './filter'
 
 // A plain path, not new URL(…): Vite would try to bundle a URL outside the project.
@@ -137,5 +144,16 @@ describe('filters', () => {
         { ...context, uncached: new Set(['alpha-chat']) },
       ),
     ).toEqual([])
+  })
+})
+
+describe('cardNumber', () => {
+  it('writes a whole number as every language the console speaks does, without grouping', () => {
+    for (const locale of LOCALES) {
+      const shown = new Intl.NumberFormat(locale, { useGrouping: false })
+      for (const value of [0, 7, 1010, 131072, -3])
+        expect(cardNumber(value), locale).toBe(shown.format(value))
+    }
+    expect(cardNumber(1.5)).toBe('1.5')
   })
 })

@@ -112,9 +112,11 @@ export function catalogueCached(
 
 /**
  * A whole number on a card (dimensions, max tokens, thousands of context), in the language shown's digits; without
- * grouping, as SPEC shows them ("1010K", not "1,010K").
+ * grouping, as SPEC shows them ("1010K", not "1,010K"). Every language the console speaks writes a whole number in
+ * Latin digits, as `String` does, which leaves `Intl` asleep in a first visit's first render (decision 0011).
  */
-export const cardNumber = (value: number): string => currentIntl().formatNumber(value, { useGrouping: false })
+export const cardNumber = (value: number): string =>
+  Number.isSafeInteger(value) ? String(value) : currentIntl().formatNumber(value, { useGrouping: false })
 
 /** SPEC §2: context length in thousands, rounded down. */
 export function contextInThousands(contextLength: number): string {
