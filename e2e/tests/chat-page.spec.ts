@@ -21,6 +21,11 @@ test('a running model’s address is its chat page, its buttons on one line in e
   await page.goto(api(`/${UID}`))
   await expect(page.getByRole('heading', { name: UID, level: 1 })).toBeVisible()
   await expect(page).toHaveTitle(`${UID} · Serving Console`)
+  // It leads to the model's playground in the console (compare it with another, benchmark it).
+  await page.getByRole('link', { name: CHAT_PAGE_MESSAGES.en.playground }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Playground: ${UID}` })).toBeVisible()
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: UID, level: 1 })).toBeVisible()
 
   for (const locale of ['en', 'zh-CN', 'ja', 'ko'] as const) {
     await chooseLanguage(page, locale)

@@ -33,6 +33,8 @@ describe('model web UI', () => {
       expect(page.headers['content-type']).toMatch(/text\/html/)
       expect(page.body).toContain('<h1>chat-1</h1>')
       expect(page.body).toContain('/v1/chat/completions')
+      // It leads to the console's playground of the model (compare, benchmark) as well as back to the list.
+      expect(page.body).toContain('<a href="ui/#/playground/chat-1" data-i18n="playground">')
       // Its policy allows exactly its own inline scripts (the chat's, which carries the dictionaries, and the
       // colour scheme's) and style, and no framing.
       expectPolicyAdmitsInlines(page.body, String(page.headers['content-security-policy']))
@@ -110,6 +112,8 @@ describe('model web UI', () => {
       const page = chatPage({ uid: '</script><b>x', name: 'n', contextLength: null })
       expect(page).not.toContain('</script><b>')
       expect(page).toContain('&#60;/script&#62;&#60;b&#62;x')
+      // In the playground's address too, as a path segment of the console's hash.
+      expect(page).toContain('href="ui/#/playground/%3C%2Fscript%3E%3Cb%3Ex"')
     })
   })
 })

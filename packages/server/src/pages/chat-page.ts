@@ -13,7 +13,8 @@ const STYLE = `  * { box-sizing: border-box; }
   header { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 12px; padding: 14px 24px; background: var(--sc-palette-background-paper); border-bottom: 1px solid var(--sc-palette-divider); }
   header h1 { margin: 0; font-size: var(--sc-h6-size); overflow-wrap: anywhere; }
   header span { color: var(--sc-palette-text-secondary); }
-  header a { margin-left: auto; color: var(--sc-palette-primary-main); font-weight: 600; text-decoration: none; }
+  header a { color: var(--sc-palette-primary-main); font-weight: 600; text-decoration: none; }
+  header span + a { margin-left: auto; }
   header a:focus-visible, button:focus-visible, input:focus-visible, textarea:focus-visible { outline: 2px solid var(--sc-palette-primary-main); outline-offset: 2px; }
   #chat { display: grid; grid-template-columns: 300px minmax(0, 1fr); gap: 20px; padding: 20px 24px; height: calc(100vh - 62px); }
   aside, section { min-width: 0; background: var(--sc-palette-background-paper); border: 1px solid var(--sc-palette-divider); border-radius: var(--sc-shape-borderRadius); padding: 16px; }
@@ -162,7 +163,7 @@ export function chatPage(model: { uid: string; name: string; contextLength: numb
     style: STYLE,
     script: SCRIPT,
     bodyAttributes: ` data-model="${html(model.uid)}"`,
-    body: `<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
+    body: `<header><h1>${html(model.uid)}</h1><span>${html(model.name)}${context}</span><a href="ui/#/playground/${html(encodeURIComponent(model.uid))}" data-i18n="playground">${html(en.playground)}</a><a href="ui/#/running_models/LLM" data-i18n="back">${html(en.back)}</a></header>
 <main>
 <div id="sign-in" role="region" aria-labelledby="sign-in-title" hidden>
   <h2 id="sign-in-title" data-i18n="signIn">${html(en.signIn)}</h2>

@@ -10,15 +10,14 @@ import { cosineMatrix } from '../model/cosine'
 import { linesOf, MAX_LINES } from '../model/lines'
 import { RequestCode } from './request-code'
 
-const SAMPLE = ['The cat sat on the mat.', 'A kitten rests on a rug.', 'Stock markets fell sharply today.']
-
 /**
  * Embeddings: texts in (one a line), their vectors' similarity to one another (cosine) as a heat map, the vectors'
  * size, usage and time; the vectors to copy as JSON.
  */
 export function EmbeddingsPlayground({ row }: { row: RunningModel }) {
   const t = useT()
-  const [texts, setTexts] = useState(SAMPLE.join('\n'))
+  // Sample texts in the language shown, one a line: two alike and one apart, so the heat map shows something.
+  const [texts, setTexts] = useState(() => t('playground.sample.texts'))
   const embed = useEmbed()
   const input = linesOf(texts)
   const request = { path: '/v1/embeddings' as const, body: { model: row.id, input } }

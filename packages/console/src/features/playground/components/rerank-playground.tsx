@@ -10,13 +10,6 @@ import { useRerank } from '../api/try-model'
 import { linesOf, MAX_LINES } from '../model/lines'
 import { RequestCode } from './request-code'
 
-const SAMPLE_QUERY = 'Where do cats like to sleep?'
-const SAMPLE_DOCUMENTS = [
-  'Stock markets fell sharply today.',
-  'Cats often sleep in warm, sunny spots.',
-  'A kitten rests on a rug by the fire.',
-]
-
 /** Top n: empty for all, else a whole number from 1 to the number of documents. */
 function topNError(value: string, documents: number): boolean {
   if (value.trim() === '') return false
@@ -30,8 +23,9 @@ function topNError(value: string, documents: number): boolean {
  */
 export function RerankPlayground({ row }: { row: RunningModel }) {
   const t = useT()
-  const [query, setQuery] = useState(SAMPLE_QUERY)
-  const [text, setText] = useState(SAMPLE_DOCUMENTS.join('\n'))
+  // A sample in the language shown: a query and three documents, one off the subject.
+  const [query, setQuery] = useState(() => t('playground.sample.query'))
+  const [text, setText] = useState(() => t('playground.sample.documents'))
   const [topN, setTopN] = useState('')
   const [returnDocuments, setReturnDocuments] = useState(true)
   const rerank = useRerank()
