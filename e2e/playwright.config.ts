@@ -47,7 +47,7 @@ function platform(server: TestServer, extraArgs = '') {
 function gatewayTo(server: TestServer, endpoint: string) {
   return {
     name: `gateway (${server.name})`,
-    command: `node ../packages/server/dist/main.js --port ${server.port} --endpoint ${endpoint} --log-level warn`,
+    command: `node ../packages/server/dist/main.js --port ${server.port} --data-dir ${server.dataDir} --endpoint ${endpoint} --log-level warn`,
     url: `${server.url}/ui/`,
     reuseExistingServer: false,
     timeout: 30_000,

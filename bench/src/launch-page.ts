@@ -135,6 +135,8 @@ async function main() {
   const server = platform(PORT, dataDir, CONSOLE_DIR)
   const referenceDataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
   const reference = REFERENCE_DIR ? platform(REFERENCE_PORT, referenceDataDir, REFERENCE_DIR) : null
+  // A gateway keeps its benchmark reports in a data dir: a throwaway one.
+  const gatewayDataDir = mkdtempSync(join(tmpdir(), 'sc-bench-'))
   const replay = spawn(
     process.execPath,
     [
@@ -152,6 +154,8 @@ async function main() {
       String(GATEWAY_PORT),
       '--endpoint',
       `http://127.0.0.1:${REPLAY_PORT}`,
+      '--data-dir',
+      gatewayDataDir,
       '--log-level',
       'warn',
       '--console-dir',
@@ -288,6 +292,7 @@ async function main() {
     reference?.kill('SIGTERM')
     rmSync(referenceDataDir, { recursive: true, force: true })
     gateway.kill('SIGTERM')
+    rmSync(gatewayDataDir, { recursive: true, force: true })
     replay.kill('SIGTERM')
     rmSync(dataDir, { recursive: true, force: true })
   }

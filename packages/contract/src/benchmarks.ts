@@ -109,13 +109,18 @@ export const BenchmarkReport = z.object({
   settings: BenchmarkRequest,
   /** The model as it ran: its launch settings as the running list tells them. */
   model: z.looseObject({ model_name: z.string(), model_type: z.string() }),
-  /** The machine it ran on. */
+  /**
+   * The machine it ran on; through the gateway, the cluster's workers together (`cpu_model` empty), with how many
+   * there were and which cluster (zeros and no workers where the cluster would not say).
+   */
   machine: z.looseObject({
     cpus: z.number(),
     cpu_model: z.string(),
     memory_bytes: z.number(),
     gpu_count: z.number(),
     vram_bytes: z.number(),
+    workers: z.optional(z.number()),
+    cluster: z.optional(z.string()),
   }),
   /** Requests sent so far, and in all. */
   done: z.number(),

@@ -3,6 +3,10 @@ import { proxyTrust } from '../http/client-view.js'
 import type { Config } from '../config.js'
 import { createServer } from '../http/front-door.js'
 import { consoleStatic } from '../http/console-static.js'
+import { Benchmarks } from '../platform/benchmark/benchmarks.js'
+import { openDatabase } from '../platform/db/database.js'
+import { privateDir } from '../platform/files/private-data.js'
+import { clusterTarget } from './benchmark-target.js'
 import { forward, installForwarding, limited } from './forward.js'
 import { isOutage, ProfileDetector } from './profile.js'
 import { gatewayRoutes } from './routes.js'
@@ -22,7 +26,7 @@ declare module 'fastify' {
  * and cross-site checks, JSON limits, security headers), the console at /ui/, a few routes translated for the
  * upstream's version (routes.ts) and everything else forwarded to the one configured upstream as it is. The
  * gateway keeps no users and adds no credentials: the caller's Authorization header goes upstream, and the
- * upstream's 401/403/429 come back.
+ * upstream's 401/403/429 come back. It keeps benchmark reports only, in the data dir.
  */
 export async function buildGatewayApp(config: Config & { endpoint: URL }): Promise<FastifyInstance> {
   const upstream = new Upstream(config.endpoint, config.timeouts)
@@ -35,6 +39,15 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
   const app = createServer(config)
   app.decorate('gateway', { upstream, profiles })
   app.addHook('onClose', () => upstream.close())
+  // Benchmark reports are all the gateway keeps: in the data dir's database, this account's alone, as on the
+  // platform (docs/benchmarks.md).
+  const warn = (line: string) => app.log.warn(line)
+  const looseDir = privateDir(config.dataDir)
+  if (looseDir) warn(looseDir)
+  const db = openDatabase(config.dataDir, warn)
+  const benchmarks = new Benchmarks(db, clusterTarget(upstream, profiles))
+  app.addHook('preClose', () => benchmarks.close())
+  app.addHook('onClose', () => db.close())
   await installForwarding(app, upstream)
 
   // The upstream may come back as another version (an upgrade): find out again after it was unreachable.
@@ -52,7 +65,7 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     done()
   })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await app.register(gatewayRoutes, { upstream, profiles, pages, forward: send })
+  await app.register(gatewayRoutes, { upstream, profiles, pages, benchmarks, forward: send })
   await app.register(async (scope) => {
     // Bodies pass through unread: any type (Gradio uploads, audio files), streamed, counted against a limit.
     scope.removeAllContentTypeParsers()

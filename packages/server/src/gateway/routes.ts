@@ -3,7 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
 import { serve, type RouteHandler } from '../http/serve.js'
+import type { Benchmarks } from '../platform/benchmark/benchmarks.js'
+import { benchmarkRoutes } from '../platform/routes/benchmarks.js'
 import { launchesFromInstances } from './adapters/launches.js'
+import { admitClusterAdmin } from './cluster-admin.js'
 import { gatewayMessages } from './messages.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { clusterHealth } from './cluster-health.js'
@@ -17,6 +20,8 @@ export interface GatewayParts {
   upstream: Upstream
   profiles: ProfileDetector
   pages: GatewayWebUis
+  /** Benchmarks of the cluster's models, run through this gateway (docs/benchmarks.md). */
+  benchmarks: Benchmarks
   /** Forwards a request as it is (forward.ts), to `path` or the request's own upstream path. */
   forward: (request: FastifyRequest, reply: FastifyReply, path?: string) => FastifyReply
 }
@@ -52,7 +57,7 @@ function relayed<R extends Route>(route: R): Relayed<R> {
  * translates it. Every other request is forwarded by the catch-all in app.ts.
  */
 export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
-  const { upstream, profiles, pages, forward } = parts
+  const { upstream, profiles, pages, benchmarks, forward } = parts
   const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
   /**
    * Asks the upstream on a request's behalf: with its Authorization, and given up if its client goes away (one
@@ -95,11 +100,6 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
     ],
     [
-      apiAreas.Benchmarks,
-      (version) =>
-        `Benchmarks are run by Serving Console's own platform; this gateway to Xinference ${version} runs none yet`,
-    ],
-    [
       { getCacheDisk: api.getCacheDisk },
       (version) =>
         `The cache's disk use is Serving Console's own platform's; Xinference ${version} lists its cached models only`,
@@ -112,6 +112,19 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       })
     }
   }
+
+  // Benchmarks: the gateway runs them itself against the cluster's models, through its own routes, for the
+  // cluster's administrators (cluster-admin.ts); a platform upstream runs its own.
+  await benchmarkRoutes(app, {
+    benchmarks,
+    admit: async (request) => admitClusterAdmin(upstream, request, await profileFor(request)),
+    register: (route, handler) =>
+      own(relayed(route), (async (request, reply) => {
+        const profile = await profileFor(request)
+        if (profile.kind === 'serving-console') return forward(request, reply)
+        return (handler as (...args: unknown[]) => unknown).call(app, request, reply)
+      }) as RouteHandler<Relayed<typeof route>>),
+  })
 
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)

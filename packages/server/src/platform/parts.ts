@@ -17,6 +17,7 @@ import { ModelFitter } from './fit/model-fit.js'
 import { ModelMetrics } from './metrics/model-metrics.js'
 import { FileFetcher } from './runtime/file-fetcher.js'
 import { Benchmarks } from './benchmark/benchmarks.js'
+import { platformTarget } from './benchmark/platform-target.js'
 import { ModelManager } from './runtime/model-manager.js'
 
 /** The platform's parts, made once per server: what the platform's routes serve from. */
@@ -79,7 +80,7 @@ export function platformParts(
     config.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
     config.timeouts?.downloadRetryMs ?? TIMEOUTS.downloadRetryMs,
   )
-  const benchmarks = new Benchmarks(db, models, sampler)
+  const benchmarks = new Benchmarks(db, platformTarget(models, sampler))
   return {
     catalogue,
     customModels,

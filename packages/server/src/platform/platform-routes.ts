@@ -50,7 +50,11 @@ export async function platformRoutes(app: FastifyInstance, parts: PlatformParts,
     tasks: downloads,
   })
   await app.register(downloadRoutes, { tasks: downloads })
-  await app.register(benchmarkRoutes, { benchmarks })
+  // The admin scope is checked by the access hook, as for every route; the run is started by who is signed in.
+  await app.register(benchmarkRoutes, {
+    benchmarks,
+    admit: async (request) => ({ by: request.identity?.username ?? null }),
+  })
   await app.register(modelRoutes, { models, history })
   await app.register(launchHistoryRoutes, { history })
   await app.register(openaiRoutes, { models })

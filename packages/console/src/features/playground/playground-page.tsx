@@ -10,7 +10,6 @@ import { useT } from '../../i18n/react'
 import { mayOpen } from '../../lib/auth'
 import { routes } from '../../lib/routes'
 import { runningModelsQuery } from '../../lib/running-models'
-import { usePlatform } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import { BenchmarkSection } from './components/benchmark-section'
 import { ChatPlayground } from './components/chat-playground'
@@ -38,8 +37,9 @@ export function PlaygroundPage() {
   const models = useQuery(runningModelsQuery(tokenCookie.get()))
   const row = models.data?.find((model) => model.id === modelUid)
   const Playground = row ? PLAYGROUNDS[row.model_type] : undefined
-  // The platform runs benchmarks, for an administrator (load on a shared server: docs/benchmarks.md).
-  const benchmarks = usePlatform() && mayOpen(['admin'])
+  // The server runs benchmarks, the platform's of its models and the gateway's of the cluster's, for an
+  // administrator (load on a shared server: docs/benchmarks.md).
+  const benchmarks = mayOpen(['admin'])
   return (
     <>
       <PageHeader title={t('playground.title', { uid: modelUid })} />

@@ -1,4 +1,3 @@
-import { cpus, totalmem } from 'node:os'
 import type {
   BenchmarkLevel,
   BenchmarkReport,
@@ -7,12 +6,21 @@ import type {
   Percentiles,
 } from '@serving-console/contract'
 import type { Db } from '../db/database.js'
-import type { ResourceSampler } from '../cluster/resource-sampler.js'
-import type { ModelManager } from '../runtime/model-manager.js'
-import { modelRow } from '../runtime/model-row.js'
 import { percentile } from '../runtime/model-usage.js'
 import { HttpError } from '../../http/http-error.js'
 import { measure, requestOf, type Measured } from './load.js'
+
+/**
+ * What a run needs of the server whose model it measures: the platform's own models (`platform-target.ts`), or a
+ * cluster's behind the gateway (`gateway/benchmark-target.ts`). Each is asked with the starter's credential.
+ */
+export interface BenchmarkTarget {
+  /** The model as its running row tells it (kind, launch settings); null when it is not running and ready. */
+  model(uid: string, headers: Record<string, string>): Promise<BenchmarkModel | null>
+  /** The machine the model runs on, as the report records it. */
+  machine(headers: Record<string, string>): Promise<BenchmarkReport['machine']>
+}
+export type BenchmarkModel = BenchmarkReport['model'] & { context_length?: number | null }
 
 type Row = Record<string, string | number | null>
 
@@ -65,8 +73,7 @@ export class Benchmarks {
 
   constructor(
     private readonly db: Db,
-    private readonly models: ModelManager,
-    private readonly sampler: ResourceSampler,
+    private readonly target: BenchmarkTarget,
   ) {
     // A run the server did not finish (stopped or killed): its levels stay, said as such.
     this.db.run(
@@ -90,25 +97,26 @@ export class Benchmarks {
    * Starts a run against `base` (this server's own address) with `headers` (the caller's credential): 409 while the
    * model has one running, 400 for a model that is not running or a preset its kind does not answer.
    */
-  start(
+  async start(
     settings: BenchmarkRequest,
     base: string,
     headers: Record<string, string>,
     by: string | null,
-  ): BenchmarkReport {
-    const model = this.models.find(settings.model_uid)
-    if (!model?.active || model.stage !== 'ready')
+  ): Promise<BenchmarkReport> {
+    const model = await this.target.model(settings.model_uid, headers)
+    if (!model)
       throw new HttpError(
         400,
         `No running model ${settings.model_uid}: launch it (and wait until it is ready) first`,
       )
-    const row = modelRow(model)
     const embedding = settings.preset === 'embeddings_batch'
-    if (embedding !== (row.model_type === 'embedding') || (!embedding && row.model_type !== 'LLM'))
+    if (embedding !== (model.model_type === 'embedding') || (!embedding && model.model_type !== 'LLM'))
       throw new HttpError(
         400,
-        `The preset ${settings.preset} does not fit ${settings.model_uid}, a ${row.model_type} model: chat presets need a chat model, embeddings_batch an embedding model`,
+        `The preset ${settings.preset} does not fit ${settings.model_uid}, a ${model.model_type} model: chat presets need a chat model, embeddings_batch an embedding model`,
       )
+    const machine = await this.target.machine(headers)
+    // Checked after the awaits, right before the insert: two starts at once cannot both pass.
     const busy = this.db.get(
       "SELECT id FROM benchmarks WHERE model_uid = ? AND state = 'running'",
       settings.model_uid,
@@ -118,25 +126,6 @@ export class Benchmarks {
         409,
         `${settings.model_uid} has a benchmark running (${String(busy.id)}): stop it or wait`,
       )
-    const figures = this.sampler.current()
-    const machine = {
-      cpus: cpus().length,
-      cpu_model: cpus()[0]?.model ?? '',
-      memory_bytes: totalmem(),
-      gpu_count: figures.gpu.count,
-      vram_bytes: figures.gpu.vramTotal,
-    }
-    const snapshot = {
-      model_name: row.model_name,
-      model_type: row.model_type,
-      model_engine: row.model_engine,
-      model_format: row.model_format,
-      model_size_in_billions: row.model_size_in_billions,
-      quantization: row.quantization,
-      replica: row.replica,
-      n_parallel: row.n_parallel,
-      context_length: row.context_length,
-    }
     const total = settings.concurrency.length * settings.requests_per_level
     const id = (
       this.db.get(
@@ -144,7 +133,7 @@ export class Benchmarks {
            VALUES (?, 'running', ?, ?, ?, ?, ?, ?) RETURNING id`,
         settings.model_uid,
         JSON.stringify(settings),
-        JSON.stringify(snapshot),
+        JSON.stringify(model),
         JSON.stringify(machine),
         total,
         by,
@@ -157,7 +146,7 @@ export class Benchmarks {
       settings.preset,
       settings.model_uid,
       settings.max_tokens ?? DEFAULT_MAX_TOKENS,
-      row.context_length ?? null,
+      model.context_length ?? null,
     )
     void this.run(id, settings, run, base, request, headers)
     return this.get(id)
@@ -212,7 +201,7 @@ export class Benchmarks {
             measured.push(one)
             run.done++
             // A failure because the model is gone (terminated mid-run) ends the run; others are the level's errors.
-            if (!one.ok && !this.models.find(settings.model_uid)?.active) {
+            if (!one.ok && !(await this.stillRunning(settings.model_uid, headers))) {
               this.finish(
                 id,
                 'failed',
@@ -233,6 +222,15 @@ export class Benchmarks {
       this.finish(id, 'failed', (error as Error).message)
     } finally {
       this.running.delete(id)
+    }
+  }
+
+  /** Whether the model still runs; a server that cannot say leaves the run going (its failures are errors). */
+  private async stillRunning(uid: string, headers: Record<string, string>): Promise<boolean> {
+    try {
+      return (await this.target.model(uid, headers)) !== null
+    } catch {
+      return true
     }
   }
 

@@ -104,7 +104,8 @@ export async function measure(
   let firstMs: number | null = null
   let last = 0
   const gapsMs: number[] = []
-  let tokens = 0
+  let tokens: number | null = null
+  let contentEvents = 0
   let buffer = ''
   const decoder = new TextDecoder()
   try {
@@ -118,18 +119,32 @@ export async function measure(
         const parsed = JSON.parse(data) as {
           choices?: { delta?: { content?: string | null } }[]
           usage?: { completion_tokens?: number } | null
+          error?: unknown
         }
+        // Xinference says a failure mid-stream as an event, under HTTP 200.
+        if (parsed.error !== undefined)
+          return failed(typeof parsed.error === 'string' ? parsed.error : JSON.stringify(parsed.error))
         if (parsed.choices?.[0]?.delta?.content) {
+          contentEvents++
           const now = performance.now() - started
           if (firstMs === null) firstMs = now
           else gapsMs.push(now - last)
           last = now
         }
-        if (parsed.usage?.completion_tokens !== undefined) tokens = parsed.usage.completion_tokens
+        if (typeof parsed.usage?.completion_tokens === 'number') tokens = parsed.usage.completion_tokens
       }
     }
   } catch (error) {
     return failed((error as Error).message)
   }
-  return { ok: true, error: null, firstMs, gapsMs, tokens, totalMs: performance.now() - started }
+  // A stream without usage (Xinference 1.x does not send it): its content events, one token each as its engines
+  // stream them.
+  return {
+    ok: true,
+    error: null,
+    firstMs,
+    gapsMs,
+    tokens: tokens ?? contentEvents,
+    totalMs: performance.now() - started,
+  }
 }

@@ -1,8 +1,8 @@
-import { api } from '@serving-console/contract'
+import { api, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Benchmarks } from '../benchmark/benchmarks.js'
 import { HttpError } from '../../http/http-error.js'
-import { serve } from '../../http/serve.js'
+import { serve, type RouteHandler } from '../../http/serve.js'
 
 /** This server's own address on loopback, where a benchmark's requests go (the routes any client calls). */
 function ownBase(request: FastifyRequest): string {
@@ -23,26 +23,44 @@ function ownBase(request: FastifyRequest): string {
   return `http://${host}:${address.port}`
 }
 
-/** Benchmarks of running models (docs/benchmarks.md). */
-export async function benchmarkRoutes(app: FastifyInstance, options: { benchmarks: Benchmarks }) {
-  const { benchmarks } = options
-  serve(app, api.startBenchmark, async (request, reply) => {
+export interface BenchmarkRouteOptions {
+  benchmarks: Benchmarks
+  /**
+   * Who is asking, once they may: on the platform its access hook has checked the admin scope already; the gateway
+   * asks the cluster (`gateway/cluster-admin.ts`). Throws the 401/403 otherwise.
+   */
+  admit: (request: FastifyRequest) => Promise<{ by: string | null }>
+  /** Registers a route: `serve` on the platform; the gateway's own, which passes through to a platform upstream. */
+  register?: <R extends Route>(route: R, handler: RouteHandler<R>) => void
+}
+
+/** Benchmarks of running models (docs/benchmarks.md), on the platform and through the gateway alike. */
+export async function benchmarkRoutes(app: FastifyInstance, options: BenchmarkRouteOptions) {
+  const { benchmarks, admit } = options
+  const register = options.register ?? ((route, handler) => serve(app, route, handler))
+  register(api.startBenchmark, async (request, reply) => {
+    const { by } = await admit(request)
     // The run's requests carry the starter's own credential, held for the run only.
     const headers: Record<string, string> = request.headers.authorization
       ? { authorization: request.headers.authorization }
       : {}
-    const report = benchmarks.start(
-      request.body,
-      ownBase(request),
-      headers,
-      request.identity?.username ?? null,
-    )
+    const report = await benchmarks.start(request.body, ownBase(request), headers, by)
     return reply.code(201).send(report)
   })
-  serve(app, api.listBenchmarks, () => ({ reports: benchmarks.list() }))
-  serve(app, api.getBenchmark, (request) => benchmarks.get(request.params.benchmark_id))
-  serve(app, api.stopBenchmark, (request) => benchmarks.stop(request.params.benchmark_id))
-  serve(app, api.deleteBenchmark, (request) => {
+  register(api.listBenchmarks, async (request) => {
+    await admit(request)
+    return { reports: benchmarks.list() }
+  })
+  register(api.getBenchmark, async (request) => {
+    await admit(request)
+    return benchmarks.get(request.params.benchmark_id)
+  })
+  register(api.stopBenchmark, async (request) => {
+    await admit(request)
+    return benchmarks.stop(request.params.benchmark_id)
+  })
+  register(api.deleteBenchmark, async (request) => {
+    await admit(request)
     benchmarks.delete(request.params.benchmark_id)
     return { ok: true }
   })
