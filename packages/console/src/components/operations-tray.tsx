@@ -17,7 +17,6 @@ import { FileDownloadOutlinedIcon } from './icons'
 import { ProgressBar } from './progress-bar'
 import { useCloseOutside } from './use-close-outside'
 import './operations-tray.css'
-import { useAfterFirstScreen } from '../lib/after-first-screen'
 
 /** A finished download stays in the tray a day at most, unless dismissed sooner. */
 const FINISHED_SHOWN_S = 86_400
@@ -51,9 +50,7 @@ export function OperationsTray() {
   const close = useCallback(() => setOpen(false), [])
   useCloseOutside(root, open, close)
   const [dismissed, setDismissed] = useState(() => dismissedOperationsStore.get())
-  // Not the screen's own content: read once the first screen is shown.
-  const shown = useAfterFirstScreen()
-  const mayListModels = mayOpen(scopesOf(api.listLaunches)) && shown
+  const mayListModels = mayOpen(scopesOf(api.listLaunches))
   const launches = useQuery({ ...launchesQuery, enabled: mayListModels })
   const launching = launches.data?.some(inFlight) === true
   // A launch that finished is a model running since: listed as ready for an hour, read each second while one
@@ -63,7 +60,7 @@ export function OperationsTray() {
     enabled: mayListModels,
     refetchInterval: (query) => pollDelay(launching ? 1000 : 30_000, query.state.error),
   })
-  const withDownloads = useServerFeature('downloads') && mayOpen(scopesOf(api.listDownloads)) && mayListModels
+  const withDownloads = useServerFeature('downloads') && mayOpen(scopesOf(api.listDownloads))
   const downloads = useQuery({
     ...downloadsQuery,
     enabled: withDownloads,

@@ -1,4 +1,3 @@
-import { firstScreenShown } from '../../lib/after-first-screen'
 /**
  * The served index.html carries the screen at the address opened (`#shell`: the Launch page, the cluster's or a
  * System page) as React first shows it while its answers are on their way (made at build time by `prerender.tsx`,
@@ -13,5 +12,4 @@ export function revealConsole(): void {
   if (!shell) return
   shell.remove()
   document.getElementById('root')?.removeAttribute('hidden')
-  firstScreenShown()
 }

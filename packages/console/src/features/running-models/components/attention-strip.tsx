@@ -10,7 +10,6 @@ import { useServerFeature } from '../../../lib/server-features'
 import { tokenCookie } from '../../../lib/storage'
 import { attentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
-import { useAfterFirstScreen } from '../../../lib/after-first-screen'
 
 /**
  * On every screen: the running models with replicas down and the launches that failed (with the server's
@@ -21,12 +20,11 @@ import { useAfterFirstScreen } from '../../../lib/after-first-screen'
 export function AttentionStrip() {
   const t = useT()
   const withHealth = useServerFeature('model_health')
-  const shown = useAfterFirstScreen()
-  const attention = useQuery({ ...attentionQuery(tokenCookie.get(), withHealth), enabled: shown })
+  const attention = useQuery(attentionQuery(tokenCookie.get(), withHealth))
   const onRunningModels = useMatch(`/${routes.runningModels.path}`) !== null
   const items = (attention.data ?? []).filter((item) => !(onRunningModels && item.kind === 'launch'))
   // Alerts firing that nobody acknowledged: said here, on every screen, to whoever may open the inbox.
-  const withAlerts = useServerFeature('alerts') && mayOpen(scopesOf(api.listAlerts)) && shown
+  const withAlerts = useServerFeature('alerts') && mayOpen(scopesOf(api.listAlerts))
   const alerts = useQuery({ ...alertsQuery, enabled: withAlerts })
   const onAlerts = useMatch(`/${routes.system.path}`)?.params.page === 'alerts'
   const firing = withAlerts && !onAlerts ? (alerts.data?.unacknowledged ?? 0) : 0
