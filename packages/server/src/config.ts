@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import proxyAddr from '@fastify/proxy-addr'
+import { ClusterName } from '@serving-console/contract'
+import { clusterAddress } from './clusters/address.js'
 import type { Timeouts } from './http/timeouts.js'
 
 export interface Config {
@@ -33,6 +35,8 @@ export interface Config {
   cacheReserveBytes?: number | undefined
   /** Gateway mode: the upstream Xinference supervisor every API call goes to; the embedded platform is off. */
   endpoint?: URL | undefined
+  /** Clusters held besides the platform, from `--clusters` (docs/clusters.md); more are added in the console. */
+  clusters?: { name: string; address: URL }[] | undefined
   /**
    * Reverse proxies whose `X-Forwarded-For`/`-Host`/`-Proto` are believed (addresses, CIDR ranges, or `loopback`,
    * `linklocal`, `uniquelocal`); none by default, so a client cannot claim another address.
@@ -118,6 +122,11 @@ const OPTIONS = {
   endpoint: {
     env: 'SERVING_CONSOLE_ENDPOINT',
     help: 'gateway mode: serve the console in front of this Xinference cluster (its supervisor, e.g. http://10.0.0.5:9997) instead of the embedded platform',
+    fallback: '',
+  },
+  clusters: {
+    env: 'SERVING_CONSOLE_CLUSTERS',
+    help: 'Xinference clusters (or other Serving Console platforms) held besides the embedded platform, as name=address, comma separated (e.g. gpu=http://10.0.0.5:9997); their credentials are set in System → Clusters',
     fallback: '',
   },
   'trust-proxy': {
@@ -224,6 +233,13 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       '--auth/--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
     )
   }
+  const clusters = list(value('clusters')).map(parseCluster)
+  if (endpoint && clusters.length > 0)
+    throw new ConfigError(
+      '--clusters and --endpoint do not go together: --endpoint makes a gateway to one cluster; without it the platform holds the clusters.',
+    )
+  if (new Set(clusters.map((cluster) => cluster.name)).size < clusters.length)
+    throw new ConfigError('--clusters names each cluster once.')
   const trustProxy = list(value('trust-proxy'))
   try {
     proxyAddr.compile(trustProxy)
@@ -253,23 +269,28 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       maxDownloads,
       cacheReserveBytes: cacheReserve * 1024 ** 2,
       endpoint,
+      clusters,
       trustProxy,
     },
   }
 }
 
 /** An upstream supervisor's address: http(s), no credentials, query or fragment (they would leak or be ignored). */
-function parseEndpoint(text: string): URL {
-  const url = URL.canParse(text) ? new URL(text) : null
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new ConfigError(`--endpoint must be an http:// or https:// address, got "${text}".`)
-  }
-  if (url.username || url.password || url.search || url.hash) {
+/** One of `--clusters`: `name=address`. */
+function parseCluster(text: string): { name: string; address: URL } {
+  const at = text.indexOf('=')
+  const name = text.slice(0, at).trim()
+  if (at <= 0 || !ClusterName.safeParse(name).success)
     throw new ConfigError(
-      `--endpoint must be a plain address (no user, password, query or #fragment), got "${text}".`,
+      `--clusters takes name=address, a name of letters, digits, dots, dashes and underscores; got "${text}".`,
     )
-  }
-  // A base path is kept without its trailing slash, so `${base}/v1/...` is always one slash.
-  url.pathname = url.pathname.replace(/\/+$/, '')
+  const address = clusterAddress(text.slice(at + 1).trim())
+  if (typeof address === 'string') throw new ConfigError(`--clusters: ${name}'s address ${address}.`)
+  return { name, address }
+}
+
+function parseEndpoint(text: string): URL {
+  const url = clusterAddress(text)
+  if (typeof url === 'string') throw new ConfigError(`--endpoint ${url}.`)
   return url
 }

@@ -214,3 +214,7 @@ export const ScienceOutlinedIcon = icon(
   'ScienceOutlined',
   'M13 11.33 18 18H6l5-6.67V6h2zM15.96 4H8.04c-.42 0-.65.48-.39.81L9 6.5v4.17L3.2 18.4c-.49.66-.02 1.6.8 1.6h16c.82 0 1.29-.94.8-1.6L15 10.67V6.5l1.35-1.69c.26-.33.03-.81-.39-.81',
 )
+export const LanOutlinedIcon = icon(
+  'LanOutlined',
+  'M13 22h8v-7h-3v-4h-5V9h3V2H8v7h3v2H6v4H3v7h8v-7H8v-2h8v2h-3v7zM10 7V4h4v3h-4zM9 17v3H5v-3h4zm10 0v3h-4v-3h4z',
+)

@@ -3,7 +3,16 @@ import { session, type Section } from './storage'
 const segment = (value: string) => encodeURIComponent(value)
 
 /** The System section's pages (users and what goes with them), each at `/system/{page}`. */
-export const SYSTEM_PAGES = ['users', 'keys', 'security', 'audit', 'usage', 'alerts', 'cache'] as const
+export const SYSTEM_PAGES = [
+  'users',
+  'keys',
+  'security',
+  'audit',
+  'usage',
+  'alerts',
+  'cache',
+  'clusters',
+] as const
 export type SystemPage = (typeof SYSTEM_PAGES)[number]
 
 /**
@@ -36,7 +45,7 @@ export const routes = {
     path: 'playground/:modelUid',
     href: (modelUid: string) => `/playground/${segment(modelUid)}`,
   },
-  /** Users, API keys, security, audit, usage, alerts and the model cache: `system.href('keys')`. */
+  /** Users, API keys, security, audit, usage, alerts, the model cache and clusters: `system.href('keys')`. */
   system: { path: 'system/:page', href: (page: SystemPage = 'users') => `/system/${page}` },
 } as const
 

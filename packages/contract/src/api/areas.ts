@@ -3,6 +3,7 @@ import * as audit from './audit.js'
 import * as benchmarks from './benchmarks.js'
 import * as cache from './cache.js'
 import * as cluster from './cluster.js'
+import * as clusters from './clusters.js'
 import * as fit from './fit.js'
 import * as inference from './inference.js'
 import * as keys from './keys.js'
@@ -36,6 +37,7 @@ export const apiAreas: Readonly<Record<string, Readonly<Record<string, Route>>>>
   'Limits and usage': quotas,
   Alerts: alerts,
   Benchmarks: benchmarks,
+  Clusters: clusters,
 }
 
 /** The table's entries, as a list. */

@@ -100,6 +100,11 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
     ],
     [
+      apiAreas.Clusters,
+      () =>
+        'This server is a gateway to one cluster (--endpoint) and holds no others: without --endpoint, the platform holds several (docs/clusters.md)',
+    ],
+    [
       { getCacheDisk: api.getCacheDisk },
       (version) =>
         `The cache's disk use is Serving Console's own platform's; Xinference ${version} lists its cached models only`,

@@ -29,6 +29,8 @@ export interface Timeouts {
    * time after (download/download-tasks.ts).
    */
   downloadRetryMs: number
+  /** Platform: asking a cluster it holds whether it answers, takes the credential, and its version (clusters/). */
+  clusterProbeMs: number
 }
 
 export const TIMEOUTS: Timeouts = {
@@ -40,4 +42,5 @@ export const TIMEOUTS: Timeouts = {
   upstreamAnswerMs: 10 * 60_000,
   upstreamLaunchMs: 24 * 60 * 60_000,
   downloadRetryMs: 30_000,
+  clusterProbeMs: 10_000,
 }

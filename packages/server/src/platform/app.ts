@@ -9,6 +9,8 @@ import { consoleStatic } from '../http/console-static.js'
 import { createServer } from '../http/front-door.js'
 import { ResourceSampler } from './cluster/resource-sampler.js'
 import { openDatabase } from './db/database.js'
+import { Clusters } from '../clusters/clusters.js'
+import { clusterRoutes } from '../clusters/routes.js'
 import { privateDir } from './files/private-data.js'
 import { platformParts, type PlatformParts } from './parts.js'
 import { platformRoutes } from './platform-routes.js'
@@ -121,6 +123,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     modelTypeOf: (uid) => models.find(uid)?.plan.type,
   })
   await app.register(alertRoutes, { store: alertStore, alerting })
+  // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
+  const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
+  app.addHook('onReady', () => void clusters.probeAll())
+  app.addHook('onClose', () => clusters.close())
+  await app.register(clusterRoutes, { clusters })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   const { store: _store, noStoreReason: _reason, ...told } = administration
   await platformRoutes(app, parts, { ...told, sampler, address, buildInfo: readBuildInfo() })

@@ -12,6 +12,7 @@ import {
   BarChartOutlinedIcon,
   NotificationsOutlinedIcon,
   StorageOutlinedIcon,
+  LanOutlinedIcon,
   MenuIcon,
   PeopleOutlinedIcon,
   RocketLaunchOutlinedIcon,
@@ -27,7 +28,6 @@ import { mayOpen } from '../../lib/auth'
 import { rememberSection, routes } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import './side-nav.css'
-import { useAfterFirstScreen } from '../../lib/after-first-screen'
 
 /** The public source repository that Contact Us opens. */
 const SOURCE_REPOSITORY_URL = 'https://github.com/xorbitsai/inference'
@@ -120,6 +120,12 @@ const SYSTEM_ENTRIES: Entry[] = [
     to: routes.system.href('cache'),
     scopes: scopesOf(api.listCachedVersions),
   },
+  {
+    label: 'shell.nav.clusters',
+    Icon: LanOutlinedIcon,
+    to: routes.system.href('clusters'),
+    scopes: scopesOf(api.listClusters),
+  },
 ]
 
 /** Whether `to` is the screen at `pathname`: the section, and for System (one section, four entries) the page. */
@@ -157,8 +163,7 @@ function NavEntry({ entry, pathname, onFollow }: { entry: Entry; pathname: strin
  */
 function AlertsBadge() {
   const t = useT()
-  const shown = useAfterFirstScreen()
-  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') && shown })
+  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') })
   const firing = alerts.data?.unacknowledged ?? 0
   if (firing === 0) return null
   return (

@@ -14,6 +14,7 @@ import { AdministrationNotice } from './administration-notice'
 import { AlertsPage } from './alerts/alerts-page'
 import { AuditPage } from './audit/audit-page'
 import { CachePage } from './cache/cache-page'
+import { ClustersPage } from './clusters/clusters-page'
 import { PermissionNotice } from './permission-notice'
 import { KeysPage } from './keys/keys-page'
 import { SecurityPage } from './security/security-page'
@@ -29,12 +30,14 @@ const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Rout
   usage: { title: 'shell.nav.usage', Content: UsagePage, list: api.getUsage },
   alerts: { title: 'shell.nav.alerts', Content: AlertsPage, list: api.listAlerts },
   cache: { title: 'shell.nav.cache', Content: CachePage, list: api.listCachedVersions },
+  clusters: { title: 'shell.nav.clusters', Content: ClustersPage, list: api.listClusters },
 }
 
 /** The platform's own pages, and what they say in front of a cluster, which keeps neither. */
 const PLATFORM_ONLY = {
   usage: { title: 'system.usage.unavailable.title', text: 'system.usage.unavailable.text' },
   alerts: { title: 'system.alerts.unavailable.title', text: 'system.alerts.unavailable.text' },
+  clusters: { title: 'system.clusters.unavailable.title', text: 'system.clusters.unavailable.text' },
 } as const satisfies Partial<Record<Page, { title: MessageId; text: MessageId }>>
 
 /**
@@ -65,11 +68,14 @@ function SystemScreen({ page }: { page: Page }) {
       ? features.data?.quotas !== false
       : page === 'alerts'
         ? features.data?.alerts !== false
-        : // The cache is every server's: the platform's own, or what the cluster lists.
-          page === 'cache' ||
-          administration === 'users' ||
-          (page === 'audit' && features.data?.mode === 'platform')
-  const platformOnly = page === 'usage' || page === 'alerts' ? PLATFORM_ONLY[page] : null
+        : page === 'clusters'
+          ? features.data?.mode !== 'gateway'
+          : // The cache is every server's: the platform's own, or what the cluster lists.
+            page === 'cache' ||
+            administration === 'users' ||
+            (page === 'audit' && features.data?.mode === 'platform')
+  const platformOnly =
+    page === 'usage' || page === 'alerts' || page === 'clusters' ? PLATFORM_ONLY[page] : null
   return (
     <>
       <PageHeader title={t(title)} />
@@ -92,8 +98,8 @@ function SystemScreen({ page }: { page: Page }) {
 }
 
 /**
- * `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), Usage, Alerts and the
- * Model Cache.
+ * `#/system/{page}`: Users, API Keys, Security and Audit (upstream v3's administration), Usage, Alerts, the Model
+ * Cache and Clusters.
  */
 export function SystemPage() {
   const { page } = useParams()

@@ -244,6 +244,17 @@ const MIGRATIONS: string[] = [
      created_at INTEGER NOT NULL,
      finished_at INTEGER
    )`,
+  // The clusters the server holds besides its own platform (clusters/, docs/clusters.md); the secret (an API key or
+  // a password) kept as given, in this file that only the server's account may read.
+  `CREATE TABLE clusters (
+     name TEXT PRIMARY KEY,
+     address TEXT NOT NULL UNIQUE,
+     source TEXT NOT NULL,
+     credential_kind TEXT NOT NULL,
+     username TEXT,
+     secret TEXT,
+     created_at INTEGER NOT NULL
+   ) WITHOUT ROWID`,
 ]
 
 export type Db = Sqlite

@@ -1,0 +1,298 @@
+import {
+  CLUSTER_MAX,
+  type Cluster,
+  type ClusterChange,
+  type ClusterCredentialInput,
+  type ClusterInput,
+  type ClusterStatus,
+} from '@serving-console/contract'
+import { HttpError } from '../http/http-error.js'
+import { TIMEOUTS, type Timeouts } from '../http/timeouts.js'
+import { ProfileDetector } from '../gateway/profile.js'
+import { Upstream } from '../gateway/upstream.js'
+import type { Db } from '../platform/db/database.js'
+import { addressText, clusterAddress } from './address.js'
+import { ClusterSession } from './session.js'
+
+type Source = Cluster['source']
+interface Row {
+  name: string
+  address: string
+  source: Source
+  credential_kind: ClusterCredentialInput['kind']
+  username: string | null
+  secret: string | null
+  created_at: number
+}
+
+/** One cluster as the server holds it: its settings, how it reaches it, and what it last found there. */
+interface Held {
+  row: Row
+  upstream: Upstream
+  profiles: ProfileDetector
+  session: ClusterSession
+  status: ClusterStatus
+}
+
+/** A running list's answer is read only for its status here; a large cluster's is a few hundred KiB. */
+const LIST_BYTES = 8 * 1024 * 1024
+
+const credentialOf = (row: Row): ClusterCredentialInput =>
+  row.credential_kind === 'api_key'
+    ? { kind: 'api_key', api_key: row.secret ?? '' }
+    : row.credential_kind === 'password'
+      ? { kind: 'password', username: row.username ?? '', password: row.secret ?? '' }
+      : { kind: 'none' }
+
+const unprobed = (): ClusterStatus => ({
+  state: 'down',
+  kind: null,
+  version: null,
+  detail: 'Not asked yet',
+  checked_at: Math.floor(Date.now() / 1000),
+  latency_ms: null,
+})
+
+const invalid = (field: string, detail: string) => new HttpError(422, `${field} ${detail}`)
+
+/**
+ * The clusters this server holds besides its own platform (docs/clusters.md): kept in SQLite, those of
+ * `--clusters` written there at each start (their address is the command line's, their credential the console's).
+ * Each is reached through the gateway's own parts — one connection pool confined to its address, the version
+ * detected as the gateway does — with the credential an administrator gave for it.
+ */
+export class Clusters {
+  private readonly held = new Map<string, Held>()
+  private readonly timeouts: Timeouts
+
+  constructor(
+    private readonly db: Db,
+    commandLine: readonly { name: string; address: URL }[] = [],
+    timeouts: Partial<Timeouts> = {},
+  ) {
+    this.timeouts = { ...TIMEOUTS, ...timeouts }
+    this.db.transaction(() => {
+      // A cluster no longer on the command line stays, the console's to change or remove from now on.
+      this.db.run("UPDATE clusters SET source = 'console' WHERE source = 'command_line'")
+      for (const { name, address } of commandLine) {
+        const text = addressText(address)
+        this.db.run('DELETE FROM clusters WHERE address = ? AND name <> ?', text, name)
+        this.db.run(
+          `INSERT INTO clusters (name, address, source, credential_kind, created_at)
+             VALUES (?, ?, 'command_line', 'none', ?)
+           ON CONFLICT (name) DO UPDATE SET address = excluded.address, source = 'command_line'`,
+          name,
+          text,
+          Date.now(),
+        )
+      }
+    })
+    for (const row of this.db.all('SELECT * FROM clusters ORDER BY created_at, name') as Row[]) this.hold(row)
+  }
+
+  /** In the order they were added. */
+  list(): Cluster[] {
+    return [...this.held.values()]
+      .sort((a, b) => a.row.created_at - b.row.created_at || a.row.name.localeCompare(b.row.name))
+      .map((held) => this.view(held))
+  }
+
+  /** Adds a cluster and asks it at once; one that does not answer is kept, and shown down. */
+  async add(input: ClusterInput): Promise<Cluster> {
+    const address = this.address(input.address)
+    if (this.held.has(input.name)) throw new HttpError(409, `There is a cluster called ${input.name} already`)
+    this.assertAddressFree(address, null)
+    if (this.held.size >= CLUSTER_MAX)
+      throw new HttpError(409, `This server holds at most ${CLUSTER_MAX} clusters: remove one first`)
+    const row: Row = {
+      name: input.name,
+      address,
+      source: 'console',
+      ...this.credentialColumns(input.credential),
+      created_at: Date.now(),
+    }
+    this.db.run(
+      `INSERT INTO clusters (name, address, source, credential_kind, username, secret, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      row.name,
+      row.address,
+      row.source,
+      row.credential_kind,
+      row.username,
+      row.secret,
+      row.created_at,
+    )
+    return this.view(await this.probe(this.hold(row)))
+  }
+
+  /**
+   * Renames a cluster or changes its address or credential, then asks it again. A cluster of the command line keeps
+   * its name and address there: only its credential changes here.
+   */
+  async change(name: string, change: ClusterChange): Promise<Cluster> {
+    const held = this.get(name)
+    const { row } = held
+    const renamed = change.name !== undefined && change.name !== row.name
+    const address = change.address === undefined ? row.address : this.address(change.address)
+    if (row.source === 'command_line' && (renamed || address !== row.address))
+      throw new HttpError(
+        409,
+        `${name} is given on the command line (--clusters): change its name or address there`,
+      )
+    if (renamed && this.held.has(change.name as string))
+      throw new HttpError(409, `There is a cluster called ${String(change.name)} already`)
+    this.assertAddressFree(address, name)
+    const next: Row = {
+      ...row,
+      name: change.name ?? row.name,
+      address,
+      ...(change.credential ? this.credentialColumns(change.credential) : {}),
+    }
+    this.db.run(
+      `UPDATE clusters SET name = ?, address = ?, credential_kind = ?, username = ?, secret = ? WHERE name = ?`,
+      next.name,
+      next.address,
+      next.credential_kind,
+      next.username,
+      next.secret,
+      name,
+    )
+    void this.release(name)
+    return this.view(await this.probe(this.hold(next)))
+  }
+
+  /** Removes a cluster from this server; what runs there keeps running. */
+  remove(name: string): void {
+    const held = this.get(name)
+    if (held.row.source === 'command_line')
+      throw new HttpError(409, `${name} is given on the command line (--clusters): remove it there`)
+    this.db.run('DELETE FROM clusters WHERE name = ?', name)
+    void this.release(name)
+  }
+
+  /** Asks a cluster now. */
+  async test(name: string): Promise<Cluster> {
+    return this.view(await this.probe(this.get(name)))
+  }
+
+  /** Asks every cluster (at start, in the background): none waits on another. */
+  probeAll(): Promise<void> {
+    return Promise.all([...this.held.values()].map((held) => this.probe(held))).then(() => undefined)
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.held.keys()].map((name) => this.release(name)))
+  }
+
+  private get(name: string): Held {
+    const held = this.held.get(name)
+    if (!held) throw new HttpError(404, `No cluster called ${name}`)
+    return held
+  }
+
+  private hold(row: Row): Held {
+    const upstream = new Upstream(new URL(row.address), this.timeouts)
+    const held: Held = {
+      row,
+      upstream,
+      profiles: new ProfileDetector(upstream),
+      session: new ClusterSession(upstream, credentialOf(row)),
+      status: unprobed(),
+    }
+    this.held.set(row.name, held)
+    return held
+  }
+
+  private release(name: string): Promise<void> {
+    const held = this.held.get(name)
+    this.held.delete(name)
+    return held ? held.upstream.close() : Promise.resolve()
+  }
+
+  private address(text: string): string {
+    const url = clusterAddress(text)
+    if (typeof url === 'string') throw invalid('address', url)
+    return addressText(url)
+  }
+
+  private assertAddressFree(address: string, except: string | null): void {
+    for (const [name, held] of this.held)
+      if (name !== except && held.row.address === address)
+        throw new HttpError(409, `${address} is the cluster ${name} already`)
+  }
+
+  private credentialColumns(credential: ClusterCredentialInput) {
+    return credential.kind === 'api_key'
+      ? { credential_kind: credential.kind, username: null, secret: credential.api_key }
+      : credential.kind === 'password'
+        ? { credential_kind: credential.kind, username: credential.username, secret: credential.password }
+        : { credential_kind: credential.kind, username: null, secret: null }
+  }
+
+  /**
+   * Asks a cluster what it is (as the gateway does: version, kind) and whether it takes the credential (its running
+   * list, signed in), within `clusterProbeMs`: up, refused (it answered, and said no), or down.
+   */
+  private async probe(held: Held): Promise<Held> {
+    const started = performance.now()
+    const signal = AbortSignal.timeout(this.timeouts.clusterProbeMs)
+    const status = (
+      state: ClusterStatus['state'],
+      detail: string | null,
+      kind = held.status.kind,
+      version = held.status.version,
+    ): ClusterStatus => ({
+      state,
+      kind,
+      version,
+      detail,
+      checked_at: Math.floor(Date.now() / 1000),
+      latency_ms: state === 'down' ? null : Math.round(performance.now() - started),
+    })
+    const inTime = <T>(work: Promise<T>) =>
+      Promise.race([
+        work,
+        new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () =>
+            reject(new HttpError(504, `No answer within ${this.timeouts.clusterProbeMs / 1000} s`)),
+          ),
+        ),
+      ])
+    try {
+      held.profiles.forget()
+      const authorization = await inTime(held.session.authorization())
+      const profile = await inTime(held.profiles.detect(authorization))
+      const list = await inTime(
+        held.upstream.json('GET', '/v1/models', { authorization, maxBytes: LIST_BYTES, signal }),
+      )
+      if (list.status === 401) held.session.ended()
+      const refused = list.status === 401 || list.status === 403
+      const detail = (list.body as { detail?: unknown } | null)?.detail
+      held.status =
+        list.status === 200
+          ? status('up', null, profile.kind, profile.version)
+          : status(
+              refused ? 'refused' : 'down',
+              `${refused ? 'The credential was refused' : 'The running list did not answer'}: ${typeof detail === 'string' ? detail : `HTTP ${list.status}`}`,
+              profile.kind,
+              profile.version,
+            )
+    } catch (error) {
+      const refused = error instanceof HttpError && error.statusCode === 401
+      held.status = status(refused ? 'refused' : 'down', (error as Error).message)
+    }
+    return held
+  }
+
+  private view(held: Held): Cluster {
+    const { row } = held
+    return {
+      name: row.name,
+      address: row.address,
+      credential: { kind: row.credential_kind, username: row.username },
+      source: row.source,
+      status: held.status,
+      created_at: Math.floor(row.created_at / 1000),
+    }
+  }
+}
