@@ -127,5 +127,11 @@ test('the operations tray and System → Model Cache follow a download; cached f
   await task.getByRole('button', { name: 'Cancel download' }).click()
   await expect(task).toBeHidden()
   await expect(partial).toBeHidden()
-  await expect(page.getByRole('button', { name: /under way|Operations/ })).toBeHidden()
+  // The tray stays in the header (a button that came and went would move the page), with nothing under way.
+  const idle = page.getByRole('button', { name: 'Operations', exact: true })
+  await idle.click()
+  const panel = page.locator('.operations-tray-panel')
+  await expect(panel).toBeVisible()
+  await expect(panel.getByRole('link', { name: VERSION })).toHaveCount(0)
+  await expect(panel.getByRole('progressbar')).toHaveCount(0)
 })

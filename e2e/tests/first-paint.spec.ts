@@ -56,8 +56,10 @@ for (const [browser, shown] of [
       await page.goto('/ui/#/running_models/LLM')
       const shell = page.locator('#shell')
       const loading = shell.getByText(message(shown, 'running.table.loading')).filter({ visible: true })
+      // The grid's head (the header's tray says "Operations", which is "Actions" in some languages).
+      const head = shell.locator('.running-loading-head')
       const columns = ['id', 'name', 'quantization', 'actions'].map((column) =>
-        shell.getByText(message(shown, `running.column.${column}`), { exact: true }),
+        head.getByText(message(shown, `running.column.${column}`), { exact: true }),
       )
       await expect(loading).toHaveCount(1)
       for (const column of columns) await expect(column).toBeVisible()
@@ -106,6 +108,49 @@ for (const [address, shown] of [
     )
     expect(shifted).toBeLessThan(0.01)
   })
+
+test('the needs-attention strip comes with the first screen, never pushing it down a moment later', async ({
+  page,
+  request,
+}) => {
+  // A failed launch: the strip says it on every screen.
+  const failed = await request.post('/api/v1/models', {
+    data: {
+      model_name: 'qwen2.5-instruct',
+      model_type: 'LLM',
+      model_engine: 'llama.cpp',
+      model_format: 'ggufv2',
+      model_size_in_billions: '1_5',
+      quantization: 'q4_k_m',
+      download_hub: 'modelscope',
+      model_uid: 'strip-first-paint',
+    },
+  })
+  expect(failed.status()).toBe(503)
+  try {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          shifts.push(entry.value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    // A phone, where the strip's lines push the most.
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/ui/')
+    await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText('strip-first-paint')
+    await expect(page.getByRole('listitem').first()).toBeVisible()
+    // Two frames more: a shift of the last one is reported by then.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    )
+    expect(shifted).toBeLessThan(0.01)
+  } finally {
+    await request.delete('/api/v1/models/strip-first-paint')
+  }
+})
 
 test('an address with no prerendered screen shows its own screen, and never the Launch page', async ({
   page,

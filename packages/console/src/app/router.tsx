@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useLayoutEffect, useReducer } from 'react'
+import { useContext, useEffect, useLayoutEffect, useReducer } from 'react'
 import { Navigate, parsePath, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router'
 import { Spinner } from '../components/spinner'
 import { useT } from '../i18n/react'
@@ -8,6 +8,7 @@ import { ErrorBoundary } from './error-boundary'
 import { AppLayout } from './layout/app-layout'
 import { RootShell } from './layout/root-shell'
 import { revealConsole } from './shell/prerendered-shell'
+import { RevealGate } from './shell/reveal-gate'
 import { login, prefetchScreen, screens, type Screen } from './screens'
 
 /**
@@ -25,10 +26,12 @@ export function ScreenPage({ screen }: { screen: Screen }) {
   useEffect(() => {
     if (!rendered) void screen.load().then(settled)
   }, [screen, rendered])
-  // The screen is drawn (with its code, its answers or its loading state): the prerendered shell gives way.
+  // The screen is drawn (with its code, its answers or its loading state), and what the frame draws above it has
+  // settled: the prerendered shell gives way.
+  const gate = useContext(RevealGate)
   useLayoutEffect(() => {
-    if (rendered) revealConsole()
-  }, [rendered])
+    if (rendered && gate) revealConsole()
+  }, [rendered, gate])
   if (failure) throw failure.error
   return Page ? <Page /> : <Spinner label={t('common.loading')} />
 }

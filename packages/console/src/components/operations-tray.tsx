@@ -40,7 +40,7 @@ const percentOf = (task: DownloadTask) => {
 /**
  * The operations tray, in every screen's header: the launches and downloads under way with their progress, each
  * linking to its place; failed and finished ones stay with their outcome until dismissed. All of it read from the
- * server (docs/downloads.md), so navigation and a reload keep it; nothing shows while there is nothing to tell.
+ * server (docs/downloads.md), so navigation and a reload keep it; with nothing to tell, it says so when opened.
  */
 export function OperationsTray() {
   const t = useT()
@@ -88,7 +88,10 @@ export function OperationsTray() {
     return created !== null && readAt - created < READY_SHOWN_S && dismissed[`launch:${model.id}`] !== created
   })
   const underWay = launchList.filter(inFlight).length + downloadList.filter(isUnfinished).length
-  if (launchList.length + readyList.length + downloadList.length === 0) return null
+  // Always there for whoever may list either: a button that came and went would move the header (and on a phone,
+  // the page under it) as the lists arrive.
+  if (!mayListModels && !withDownloads) return null
+  const nothing = launchList.length + readyList.length + downloadList.length === 0
 
   const dismiss = (key: string, at: number) => {
     dismissedOperationsStore.add(key, at)
@@ -118,6 +121,7 @@ export function OperationsTray() {
       </button>
       <div id={panelId} className="operations-tray-panel surface" hidden={!open}>
         <h2 className="operations-tray-title">{t('shell.operations.title')}</h2>
+        {nothing && <p className="muted">{t('shell.operations.none')}</p>}
         <ul className="operations-tray-list">
           {launchList.map((launch) => (
             <li key={`launch:${launch.model_uid}`}>

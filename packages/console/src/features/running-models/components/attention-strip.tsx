@@ -11,6 +11,12 @@ import { tokenCookie } from '../../../lib/storage'
 import { attentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
 
+/** What the strip lists: its own query (one request for the strip and the frame that waits for it). */
+export function useAttention() {
+  const withHealth = useServerFeature('model_health')
+  return useQuery(attentionQuery(tokenCookie.get(), withHealth))
+}
+
 /**
  * On every screen: the running models with replicas down and the launches that failed (with the server's
  * reason: no toast says it as well), each linked to its list, read again every 5 s; and, for an administrator, how
@@ -19,8 +25,7 @@ import './attention-strip.css'
  */
 export function AttentionStrip() {
   const t = useT()
-  const withHealth = useServerFeature('model_health')
-  const attention = useQuery(attentionQuery(tokenCookie.get(), withHealth))
+  const attention = useAttention()
   const onRunningModels = useMatch(`/${routes.runningModels.path}`) !== null
   const items = (attention.data ?? []).filter((item) => !(onRunningModels && item.kind === 'launch'))
   // Alerts firing that nobody acknowledged: said here, on every screen, to whoever may open the inbox.
