@@ -70,3 +70,27 @@ export async function forgetAllModels(request: APIRequestContext, api: (path: st
     await request.delete(api(`/api/v1/models/${uid}`))
   }
 }
+
+/**
+ * A launch that fails at once (a hub model on a platform whose hubs point at a closed port): the server answers
+ * 503 and lists it as failed until dismissed (`DELETE /api/v1/models/{uid}`). `url` is the server's launch route.
+ */
+export async function launchThatFails(
+  request: APIRequestContext,
+  url: string,
+  uid?: string,
+): Promise<number> {
+  const answer = await request.post(url, {
+    data: {
+      model_name: 'qwen2.5-instruct',
+      model_type: 'LLM',
+      model_engine: 'llama.cpp',
+      model_format: 'ggufv2',
+      model_size_in_billions: '1_5',
+      quantization: 'q4_k_m',
+      download_hub: 'modelscope',
+      ...(uid ? { model_uid: uid } : {}),
+    },
+  })
+  return answer.status()
+}

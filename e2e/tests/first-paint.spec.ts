@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { message } from '../support/messages'
+import { launchThatFails } from '../support/models'
 
 /*
  * The first screen is in the served HTML (the build prerenders it in each language; packages/console
@@ -114,19 +115,7 @@ test('the needs-attention strip comes with the first screen, never pushing it do
   request,
 }) => {
   // A failed launch: the strip says it on every screen.
-  const failed = await request.post('/api/v1/models', {
-    data: {
-      model_name: 'qwen2.5-instruct',
-      model_type: 'LLM',
-      model_engine: 'llama.cpp',
-      model_format: 'ggufv2',
-      model_size_in_billions: '1_5',
-      quantization: 'q4_k_m',
-      download_hub: 'modelscope',
-      model_uid: 'strip-first-paint',
-    },
-  })
-  expect(failed.status()).toBe(503)
+  expect(await launchThatFails(request, '/api/v1/models', 'strip-first-paint')).toBe(503)
   try {
     await page.addInitScript(() => {
       const shifts: number[] = []

@@ -4,7 +4,7 @@ import { dirname } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectAccessible } from '../support/axe'
 import { api, grid } from '../support/console-pages'
-import { forgetAllModels } from '../support/models'
+import { forgetAllModels, launchThatFails } from '../support/models'
 
 // A running model served: its usage and code, its chat page, replicas and log; launches followed and cancelled.
 
@@ -173,18 +173,7 @@ test('a launch is followed and cancelled; a failed one keeps its reason', async 
   await cancelled.getByRole('button', { name: 'Dismiss' }).click()
   await expect(cancelled).toBeHidden()
 
-  const failed = await request.post(api('/api/v1/models'), {
-    data: {
-      model_name: 'qwen2.5-instruct',
-      model_type: 'LLM',
-      model_engine: 'llama.cpp',
-      model_format: 'ggufv2',
-      model_size_in_billions: '1_5',
-      quantization: 'q4_k_m',
-      download_hub: 'modelscope',
-    },
-  })
-  expect(failed.status()).toBe(503)
+  expect(await launchThatFails(request, api('/api/v1/models'))).toBe(503)
   // Elsewhere the strip says it; on Running Models the Launches panel alone does, with the reason.
   await page.goto('#/launch_model/llm')
   const strip = page.getByRole('region', { name: 'Needs attention' })

@@ -66,6 +66,15 @@ describe('clusters', { timeout: 30_000 }, () => {
     })
     expect(wrong.json<Cluster>().status).toMatchObject({ state: 'refused' })
     expect(wrong.json<Cluster>().status.detail).toContain('Sign-in refused')
+    // A kept password goes only to the address it was given for: a new address needs it given again.
+    const moved = await app.inject({
+      method: 'PUT',
+      url: '/api/v1/clusters/gpu',
+      payload: { address: 'http://127.0.0.1:8' },
+    })
+    expect(moved.statusCode).toBe(422)
+    expect(moved.json<{ detail: string }>().detail).toContain('credential must be given again')
+    expect((await listed(app)).find((cluster) => cluster.name === 'gpu')?.address).toBe(v3.url)
     // Renamed, then removed; the address is free again.
     const renamed = await app.inject({
       method: 'PUT',
@@ -159,7 +168,19 @@ describe('clusters', { timeout: 30_000 }, () => {
     const database = join(config.dataDir, 'platform.db')
     expect(readFileSync(database).includes('sk-0123456789abc')).toBe(true)
 
-    // Started again without --clusters: both kept, the command line's now the console's.
+    // Started again with cli at another address: its key is forgotten (it went only to the address it was given
+    // for), then without --clusters: both kept, the command line's now the console's.
+    const moved = await testApp({
+      ...config,
+      clusters: [{ name: 'cli', address: new URL('http://127.0.0.1:8') }],
+    })
+    expect((await listed(moved)).find((cluster) => cluster.name === 'cli')?.credential.kind).toBe('none')
+    await moved.inject({
+      method: 'PUT',
+      url: '/api/v1/clusters/cli',
+      payload: { credential: { kind: 'api_key', api_key: 'sk-0123456789abc' } },
+    })
+    await moved.close()
     const second = await testApp({ ...config, clusters: [] })
     expect(
       (await listed(second)).map((cluster) => [cluster.name, cluster.source, cluster.credential.kind]),

@@ -78,9 +78,15 @@ export class Clusters {
         const text = addressText(address)
         this.db.run('DELETE FROM clusters WHERE address = ? AND name <> ?', text, name)
         this.db.run(
+          // A credential goes only to the address it was given for: moved on the command line, it is forgotten.
           `INSERT INTO clusters (name, address, source, credential_kind, created_at)
              VALUES (?, ?, 'command_line', 'none', ?)
-           ON CONFLICT (name) DO UPDATE SET address = excluded.address, source = 'command_line'`,
+           ON CONFLICT (name) DO UPDATE SET
+             source = 'command_line',
+             credential_kind = CASE WHEN address = excluded.address THEN credential_kind ELSE 'none' END,
+             username = CASE WHEN address = excluded.address THEN username END,
+             secret = CASE WHEN address = excluded.address THEN secret END,
+             address = excluded.address`,
           name,
           text,
           Date.now(),
@@ -138,6 +144,13 @@ export class Clusters {
       throw new HttpError(
         409,
         `${name} is given on the command line (--clusters): change its name or address there`,
+      )
+    // A kept key or password goes only to the address it was given for: a new address needs it given again (else
+    // whoever may change the address could send it anywhere).
+    if (address !== row.address && row.credential_kind !== 'none' && !change.credential)
+      throw invalid(
+        'credential',
+        'must be given again with a new address: a kept credential goes only to the address it was given for',
       )
     if (renamed && this.held.has(change.name as string))
       throw new HttpError(409, `There is a cluster called ${String(change.name)} already`)

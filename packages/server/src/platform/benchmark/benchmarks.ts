@@ -26,6 +26,11 @@ type Row = Record<string, string | number | null>
 
 /** The reports listed. */
 const LISTED = 200
+/**
+ * The reports kept: each start past it forgets the oldest finished ones (a report is a few KiB; without a bound, a
+ * script starting runs would fill the disk).
+ */
+export const BENCHMARK_REPORTS_KEPT = 1000
 /** What a chat preset's answers are at most, unless the run says. */
 const DEFAULT_MAX_TOKENS = 64
 
@@ -74,6 +79,7 @@ export class Benchmarks {
   constructor(
     private readonly db: Db,
     private readonly target: BenchmarkTarget,
+    private readonly kept = BENCHMARK_REPORTS_KEPT,
   ) {
     // A run the server did not finish (stopped or killed): its levels stay, said as such.
     this.db.run(
@@ -140,6 +146,11 @@ export class Benchmarks {
         Date.now(),
       ) as { id: number }
     ).id
+    this.db.run(
+      `DELETE FROM benchmarks WHERE state <> 'running' AND id NOT IN
+         (SELECT id FROM benchmarks ORDER BY id DESC LIMIT ?)`,
+      this.kept,
+    )
     const run = { controller: new AbortController(), done: 0 }
     this.running.set(id, run)
     const request = requestOf(

@@ -36,7 +36,7 @@ function addressOk(text: string): boolean {
   }
 }
 
-type Problem = 'name' | 'address' | 'apiKey' | 'username' | 'password'
+type Problem = 'name' | 'address' | 'apiKey' | 'username' | 'password' | 'moved'
 
 /**
  * A new cluster, or `cluster` changed: its name, address and the credential the server talks to it with. A key or
@@ -68,6 +68,14 @@ export function ClusterDialog({ cluster, onClose }: { cluster: Cluster | null; o
   const checked = (): ClusterInput | Omit<ClusterInput, 'credential'> | Problem => {
     if (!NAME.test(name.trim())) return 'name'
     if (!addressOk(address.trim())) return 'address'
+    // A kept key or password goes only to the address it was given for (docs/clusters.md).
+    if (
+      cluster &&
+      kind === 'keep' &&
+      cluster.credential.kind !== 'none' &&
+      address.trim() !== cluster.address
+    )
+      return 'moved'
     const given = credential()
     if (typeof given === 'string') return given
     return { name: name.trim(), address: address.trim(), ...(given ? { credential: given } : {}) }
@@ -115,6 +123,7 @@ export function ClusterDialog({ cluster, onClose }: { cluster: Cluster | null; o
         label={t('system.clusters.credential')}
         value={kind}
         onChange={(value) => setKind(value as CredentialChoice)}
+        error={problem === 'moved' ? t('system.clusters.error.moved') : null}
         options={choices.map((value) => ({
           value,
           label: value === 'keep' ? t('system.clusters.credential.keep') : t(CREDENTIAL_LABELS[value]),
