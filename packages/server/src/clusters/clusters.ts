@@ -12,6 +12,7 @@ import { ProfileDetector } from '../gateway/profile.js'
 import { Upstream } from '../gateway/upstream.js'
 import type { Db } from '../platform/db/database.js'
 import { addressText, clusterAddress } from './address.js'
+import { probeCluster } from './probe.js'
 import { ClusterSession } from './session.js'
 
 type Source = Cluster['source']
@@ -33,9 +34,6 @@ interface Held {
   session: ClusterSession
   status: ClusterStatus
 }
-
-/** A running list's answer is read only for its status here; a large cluster's is a few hundred KiB. */
-const LIST_BYTES = 8 * 1024 * 1024
 
 const credentialOf = (row: Row): ClusterCredentialInput =>
   row.credential_kind === 'api_key'
@@ -242,58 +240,9 @@ export class Clusters {
         : { credential_kind: credential.kind, username: null, secret: null }
   }
 
-  /**
-   * Asks a cluster what it is (as the gateway does: version, kind) and whether it takes the credential (its running
-   * list, signed in), within `clusterProbeMs`: up, refused (it answered, and said no), or down.
-   */
+  /** Asks a cluster now (probe.ts), keeping what it found. */
   private async probe(held: Held): Promise<Held> {
-    const started = performance.now()
-    const signal = AbortSignal.timeout(this.timeouts.clusterProbeMs)
-    const status = (
-      state: ClusterStatus['state'],
-      detail: string | null,
-      kind = held.status.kind,
-      version = held.status.version,
-    ): ClusterStatus => ({
-      state,
-      kind,
-      version,
-      detail,
-      checked_at: Math.floor(Date.now() / 1000),
-      latency_ms: state === 'down' ? null : Math.round(performance.now() - started),
-    })
-    const inTime = <T>(work: Promise<T>) =>
-      Promise.race([
-        work,
-        new Promise<never>((_, reject) =>
-          signal.addEventListener('abort', () =>
-            reject(new HttpError(504, `No answer within ${this.timeouts.clusterProbeMs / 1000} s`)),
-          ),
-        ),
-      ])
-    try {
-      held.profiles.forget()
-      const authorization = await inTime(held.session.authorization())
-      const profile = await inTime(held.profiles.detect(authorization))
-      const list = await inTime(
-        held.upstream.json('GET', '/v1/models', { authorization, maxBytes: LIST_BYTES, signal }),
-      )
-      if (list.status === 401) held.session.ended()
-      const refused = list.status === 401 || list.status === 403
-      const detail = (list.body as { detail?: unknown } | null)?.detail
-      held.status =
-        list.status === 200
-          ? status('up', null, profile.kind, profile.version)
-          : status(
-              refused ? 'refused' : 'down',
-              `${refused ? 'The credential was refused' : 'The running list did not answer'}: ${typeof detail === 'string' ? detail : `HTTP ${list.status}`}`,
-              profile.kind,
-              profile.version,
-            )
-    } catch (error) {
-      const refused = error instanceof HttpError && error.statusCode === 401
-      held.status = status(refused ? 'refused' : 'down', (error as Error).message)
-    }
+    held.status = await probeCluster(held, held.status, this.timeouts.clusterProbeMs)
     return held
   }
 

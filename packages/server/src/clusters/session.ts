@@ -1,4 +1,4 @@
-import type { ClusterCredentialInput } from '@serving-console/contract'
+import { api, href, type ClusterCredentialInput } from '@serving-console/contract'
 import { HttpError } from '../http/http-error.js'
 import type { Upstream } from '../gateway/upstream.js'
 
@@ -37,7 +37,7 @@ export class ClusterSession {
   private async signIn(): Promise<string> {
     const { credential } = this
     if (credential.kind !== 'password') throw new Error('no password to sign in with')
-    const answer = await this.upstream.json('POST', '/token', {
+    const answer = await this.upstream.json('POST', href(api.signIn), {
       body: { username: credential.username, password: credential.password },
       maxBytes: SIGN_IN_BYTES,
     })

@@ -1,3 +1,4 @@
+import { api, href, upstreamPath } from '@serving-console/contract'
 import type { BenchmarkModel, BenchmarkTarget } from '../platform/benchmark/benchmarks.js'
 import { HttpError } from '../http/http-error.js'
 import type { ProfileDetector } from './profile.js'
@@ -38,7 +39,7 @@ const sum = (nodes: Record<string, unknown>[], field: string) =>
 export function clusterTarget(upstream: Upstream, profiles: ProfileDetector): BenchmarkTarget {
   return {
     model: async (uid, headers) => {
-      const answer = await upstream.json('GET', `/v1/models/${encodeURIComponent(uid)}`, {
+      const answer = await upstream.json('GET', upstreamPath(href(api.getModel, { model_uid: uid })), {
         authorization: headers.authorization,
         maxBytes: MAX_BYTES,
       })
@@ -56,7 +57,7 @@ export function clusterTarget(upstream: Upstream, profiles: ProfileDetector): Be
     },
     machine: async (headers) => {
       const answer = await upstream
-        .json('GET', '/v1/cluster/info?detailed=true', {
+        .json('GET', href(api.getClusterInfo, undefined, { detailed: true }), {
           authorization: headers.authorization,
           maxBytes: MAX_BYTES,
         })

@@ -1,3 +1,4 @@
+import { api, href, upstreamPath } from '@serving-console/contract'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../http/http-error.js'
 import type { UpstreamProfile } from './profile.js'
@@ -37,7 +38,7 @@ export async function admitClusterAdmin(
   request: FastifyRequest,
   profile: UpstreamProfile,
 ): Promise<{ by: string | null }> {
-  const auth = await upstream.json('GET', '/v1/cluster/auth', PROBE)
+  const auth = await upstream.json('GET', upstreamPath(href(api.getClusterAuth)), PROBE)
   const signIn =
     typeof auth.body === 'object' && auth.body !== null && 'auth' in auth.body ? auth.body.auth : true
   if (signIn === false) return { by: null }
@@ -47,7 +48,7 @@ export async function admitClusterAdmin(
     throw new HttpError(401, 'Not authenticated: sign in as an administrator of the cluster', {
       'www-authenticate': 'Bearer',
     })
-  const accepted = await upstream.json('GET', '/v1/models', { ...PROBE, authorization })
+  const accepted = await upstream.json('GET', upstreamPath(href(api.listModels)), { ...PROBE, authorization })
   if (accepted.status === 401)
     throw new HttpError(401, 'The cluster did not accept this sign-in: sign in again', {
       'www-authenticate': 'Bearer',
@@ -57,7 +58,7 @@ export async function admitClusterAdmin(
   const scopes = Array.isArray(claims.scopes) ? claims.scopes : []
   if (accepted.status !== 200 || !scopes.includes('admin')) throw new HttpError(403, MAY_NOT)
   if (profile.major >= 3) {
-    const version = await upstream.json('GET', '/v1/cluster/version', { ...PROBE, authorization })
+    const version = await upstream.json('GET', href(api.getClusterVersion), { ...PROBE, authorization })
     if (version.status !== 200) throw new HttpError(403, MAY_NOT)
   }
   return { by: typeof claims.sub === 'string' ? claims.sub : null }

@@ -1,4 +1,4 @@
-import type { BenchmarkPreset } from '@serving-console/contract'
+import { api, href, upstreamPath, type BenchmarkPreset } from '@serving-console/contract'
 
 /** One request's figures: when its first token came, the gaps between its tokens, its tokens, its whole time. */
 export interface Measured {
@@ -21,7 +21,7 @@ export function requestOf(
 ): { path: string; body: Record<string, unknown> } {
   if (preset === 'embeddings_batch')
     return {
-      path: '/v1/embeddings',
+      path: upstreamPath(href(api.createEmbedding)),
       body: {
         model: modelUid,
         input: Array.from({ length: 16 }, (_, i) => `${i + 1}. ${SENTENCE.repeat(3)}`),
@@ -37,7 +37,7 @@ export function requestOf(
       ? `${SENTENCE.repeat(sentences)}\nSum up the text above in one sentence.`
       : 'Write one sentence about the sea.'
   return {
-    path: '/v1/chat/completions',
+    path: upstreamPath(href(api.createChatCompletion)),
     body: {
       model: modelUid,
       messages: [{ role: 'user', content }],
@@ -89,7 +89,7 @@ export async function measure(
     }
     return failed(`${response.status}: ${detail}`)
   }
-  if (request.path === '/v1/embeddings') {
+  if (request.path === upstreamPath(href(api.createEmbedding))) {
     const answer = (await response.json()) as { usage?: { prompt_tokens?: number } }
     const totalMs = performance.now() - started
     return {

@@ -2,13 +2,13 @@ import type { Channel } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
 import { ScrollTable } from '../../../components/scroll-table'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { useAlertChannels, useDeleteChannel, useTestChannel } from '../api/alerts'
 import { SystemQuery } from '../system-query'
+import { SystemSection } from '../system-section'
 import { CHANNEL_LABELS, ChannelDialog } from './channel-dialog'
 
 const COLUMNS: readonly MessageId[] = [
@@ -32,17 +32,11 @@ export function AlertChannels() {
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
   return (
-    <section className="surface system-section" aria-labelledby="alerts-channels-title">
-      <div className="system-toolbar">
-        <h2 id="alerts-channels-title">{t('system.alerts.channels')}</h2>
-        <Button
-          variant="outlined"
-          startIcon={<AddCircleOutlineOutlinedIcon />}
-          onClick={() => setOpen({ dialog: 'edit', channel: null })}
-        >
-          {t('system.alerts.channel.add')}
-        </Button>
-      </div>
+    <SystemSection
+      title={t('system.alerts.channels')}
+      addLabel={t('system.alerts.channel.add')}
+      onAdd={() => setOpen({ dialog: 'edit', channel: null })}
+    >
       <SystemQuery
         query={channels}
         loadError={t('system.alerts.channelsLoadError')}
@@ -142,6 +136,6 @@ export function AlertChannels() {
         }}
         onCancel={close}
       />
-    </section>
+    </SystemSection>
   )
 }

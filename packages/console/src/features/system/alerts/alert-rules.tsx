@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
 import { ScrollTable } from '../../../components/scroll-table'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAlertRules, useDeleteRule, useSaveRule } from '../api/alerts'
 import { SystemQuery } from '../system-query'
+import { SystemSection } from '../system-section'
 import { conditionText, isModelKind, KIND_LABELS, ruleNameText, SEVERITY_LABELS } from './alert-text'
 import { RuleDialog } from './rule-dialog'
 
@@ -32,17 +32,11 @@ export function AlertRules() {
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
   return (
-    <section className="surface system-section" aria-labelledby="alerts-rules-title">
-      <div className="system-toolbar">
-        <h2 id="alerts-rules-title">{t('system.alerts.rules')}</h2>
-        <Button
-          variant="outlined"
-          startIcon={<AddCircleOutlineOutlinedIcon />}
-          onClick={() => setOpen({ dialog: 'edit', rule: null })}
-        >
-          {t('system.alerts.rule.add')}
-        </Button>
-      </div>
+    <SystemSection
+      title={t('system.alerts.rules')}
+      addLabel={t('system.alerts.rule.add')}
+      onAdd={() => setOpen({ dialog: 'edit', rule: null })}
+    >
       <SystemQuery
         query={rules}
         loadError={t('system.alerts.rulesLoadError')}
@@ -126,6 +120,6 @@ export function AlertRules() {
         }}
         onCancel={close}
       />
-    </section>
+    </SystemSection>
   )
 }

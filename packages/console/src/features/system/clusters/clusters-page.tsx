@@ -2,13 +2,13 @@ import type { Cluster } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { ConfirmDialog } from '../../../components/confirm-dialog'
-import { AddCircleOutlineOutlinedIcon } from '../../../components/icons'
 import { ScrollTable } from '../../../components/scroll-table'
 import type { MessageId } from '../../../i18n/catalogue'
 import { currentIntl } from '../../../i18n/i18n'
 import { useT } from '../../../i18n/react'
 import { useClusters, useRemoveCluster, useTestCluster } from '../api/clusters'
 import { SystemQuery } from '../system-query'
+import { SystemSection } from '../system-section'
 import { ClusterDialog, CREDENTIAL_LABELS } from './cluster-dialog'
 import './clusters.css'
 
@@ -72,17 +72,11 @@ export function ClustersPage() {
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
   return (
-    <section className="surface system-section" aria-labelledby="clusters-title">
-      <div className="system-toolbar">
-        <h2 id="clusters-title">{t('system.clusters.title')}</h2>
-        <Button
-          variant="outlined"
-          startIcon={<AddCircleOutlineOutlinedIcon />}
-          onClick={() => setOpen({ dialog: 'edit', cluster: null })}
-        >
-          {t('system.clusters.add')}
-        </Button>
-      </div>
+    <SystemSection
+      title={t('system.clusters.title')}
+      addLabel={t('system.clusters.add')}
+      onAdd={() => setOpen({ dialog: 'edit', cluster: null })}
+    >
       <p className="muted">{t('system.clusters.intro')}</p>
       <SystemQuery
         query={clusters}
@@ -155,6 +149,6 @@ export function ClustersPage() {
         }}
         onCancel={close}
       />
-    </section>
+    </SystemSection>
   )
 }
