@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { expectAccessible } from '../support/axe'
 import { api } from '../support/console-pages'
 import { testServer } from '../support/servers'
@@ -8,12 +8,15 @@ import { testServer } from '../support/servers'
 
 const replay = testServer('replay-v1.8.0').url
 
-test.beforeEach(async ({ request }) => {
+// The platform is shared with the other specs: it holds no cluster before and after each test here.
+const removeAll = async ({ request }: { request: APIRequestContext }) => {
   const listed = (await (await request.get(api('/api/v1/clusters'))).json()) as {
     clusters: { name: string }[]
   }
   for (const { name } of listed.clusters) await request.delete(api(`/api/v1/clusters/${name}`))
-})
+}
+test.beforeEach(removeAll)
+test.afterEach(removeAll)
 
 test('an administrator adds clusters, sees which answer and their version, renames and removes them', async ({
   page,

@@ -81,3 +81,26 @@ export type Cluster = z.infer<typeof Cluster>
 
 export const ClusterList = z.object({ clusters: z.array(Cluster) })
 export const ClusterNameParams = z.object({ name: ClusterName })
+
+/** A cluster as every user of the console sees it: its name and whether it answers (no address, no credential). */
+export const ClusterBrief = z.object({ name: ClusterName, status: ClusterStatus })
+export type ClusterBrief = z.infer<typeof ClusterBrief>
+export const ClusterBriefList = z.object({ clusters: z.array(ClusterBrief) })
+
+/**
+ * Where this server serves a cluster's routes: the route table's paths under `/clusters/{name}`
+ * (`/clusters/gpu/api/v1/models`), answered by that cluster through this server with the credential kept for it.
+ */
+export const CLUSTER_MOUNT = '/clusters'
+export const clusterPath = (cluster: string, path: string) =>
+  `${CLUSTER_MOUNT}/${encodeURIComponent(cluster)}${path}`
+
+/**
+ * A model as clients name it on this server: its uid where that is unique across the clusters, or `cluster/uid`
+ * (a cluster's name has no `/`). Undefined for a name without a cluster in it.
+ */
+export function clusterModelName(name: string): { cluster: string; uid: string } | undefined {
+  const at = name.indexOf('/')
+  if (at <= 0 || at === name.length - 1) return undefined
+  return { cluster: name.slice(0, at), uid: name.slice(at + 1) }
+}

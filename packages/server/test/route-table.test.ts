@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { isConsolePath } from '../src/http/console-static.js'
+import { CLUSTER_ROUTES } from '../src/http/table-entry.js'
 import { authFile, testApp, testGateway } from './helper.js'
 
 const CATEGORIES: readonly AuditCategory[] = ['auth', 'inference', 'admin', 'none']
@@ -28,6 +29,11 @@ const tableRegistrations = apiRoutes.flatMap((route) =>
 )
 
 const sorted = (names: Iterable<string>) => [...names].sort()
+
+const partition = (names: string[], test: (name: string) => boolean) => [
+  names.filter(test),
+  names.filter((name) => !test(name)),
+]
 
 describe('the route table', () => {
   it('decides access and the audit category of every entry, once per method and path', () => {
@@ -55,11 +61,22 @@ describe.each([
   it('registers every table entry at every served path, and nothing outside the table', async () => {
     const app = await platform()
     await app.ready()
-    const registered = apiRegistrations(app)
-    expect(sorted(registered)).toEqual(sorted(tableRegistrations))
+    const [clusters, own] = partition(apiRegistrations(app), (name) => name.includes(` ${CLUSTER_ROUTES}/`))
+    expect(sorted(own)).toEqual(sorted(tableRegistrations))
     for (const { method, url } of app.registeredRoutes.filter((r) => !isConsolePath(r.url))) {
+      if (url.startsWith(`${CLUSTER_ROUTES}/`)) continue
       expect(routeOfRegistered(method, url), `${method} ${url}`).toBeDefined()
     }
+    // A cluster's routes (clusters/cluster-gateway.ts): the gateway's, entries of the table at their SPEC path, and
+    // what passes through, under the cluster's name.
+    for (const name of clusters) {
+      const [method = '', url = ''] = name.split(' ')
+      const inner = url.slice(CLUSTER_ROUTES.length)
+      if (inner === '/*') continue
+      const entry = routeOfRegistered(method, inner)
+      expect(entry && servedPaths(entry), name).toContain(inner)
+    }
+    expect(clusters).toContain(`GET ${CLUSTER_ROUTES}/*`)
   })
 })
 
@@ -70,12 +87,17 @@ describe('the platform with auth', () => {
     const registered = app.registeredRoutes.filter(({ url }) => !isConsolePath(url))
     expect(registered.length).toBeGreaterThan(5)
     for (const { method, url } of registered) {
-      const access = routeOfRegistered(method, url)?.access
+      // A cluster's routes are the table's under its name; what passes through to one is an administrator's.
+      const inner = url.startsWith(`${CLUSTER_ROUTES}/`) ? url.slice(CLUSTER_ROUTES.length) : url
+      // The front door answers other methods (TRACE, CONNECT …) 405 before anyone is asked who they are.
+      if (inner === '/*' && !['GET', 'POST', 'PUT', 'DELETE'].includes(method)) continue
+      const access = inner === '/*' ? 'admin' : routeOfRegistered(method, inner)?.access
       expect(access, `${method} ${url} is missing from the route table`).toBeDefined()
       if (access === 'public') continue
       const response = await app.inject({
         method: method as 'GET',
-        url: url.replace(/:(\w+)/g, 'x'),
+        // Two segments: one would be a model's page (`/:model_uid`), open to all.
+        url: url.replace(/:(\w+)/g, 'x').replace(/\*$/, 'some/path'),
         // A read carries no body (the front door refuses one before auth).
         ...(method === 'GET' || method === 'HEAD' ? {} : { payload: {} }),
       })

@@ -1,4 +1,4 @@
-import { href, type ParamNames, type PathValues, type Route } from '@serving-console/contract'
+import { clusterPath, href, type ParamNames, type PathValues, type Route } from '@serving-console/contract'
 import {
   mutationOptions,
   type DataTag,
@@ -35,6 +35,13 @@ export type QueryOf =
 /** A route's URL relative to the API base (the contract's `href`, for a route known only by its type). */
 export const urlOf = <R extends Route>(route: R, params: ParamsOf<R>, query?: QueryOf): string =>
   (href as (route: Route, params?: object, query?: QueryOf) => string)(route, params ?? undefined, query)
+
+/**
+ * A route's URL on a cluster this server holds (`clusters/{name}/…`, docs/clusters.md), or on this server itself
+ * without one: every screen that works with a cluster's models asks through the same routes.
+ */
+export const onCluster = (cluster: string | undefined, url: string): string =>
+  cluster === undefined ? url : clusterPath(cluster, url)
 
 /** The schema of what a route answers on success (the lowest status it lists); none for a page or a stream. */
 export function answerSchema<R extends Route, T = AnswerOf<R>>(route: R): z.ZodMiniType<T> | undefined {
@@ -93,10 +100,10 @@ export function getRoute<R extends Route, T = AnswerOf<R>>(
   route: R,
   params: ParamsOf<R>,
   query: QueryOf,
-  options: Omit<RequestOptions<T>, 'body' | 'schema'> & { schema?: z.ZodMiniType<T> } = {},
+  options: Omit<RequestOptions<T>, 'body' | 'schema'> & { schema?: z.ZodMiniType<T>; cluster?: string } = {},
 ): Promise<T> {
-  const { schema = answerSchema<R, T>(route), ...rest } = options
-  return api.get<T>(urlOf(route, params, query), { ...rest, schema })
+  const { schema = answerSchema<R, T>(route), cluster, ...rest } = options
+  return api.get<T>(onCluster(cluster, urlOf(route, params, query)), { ...rest, schema })
 }
 
 /** The options `apiQuery` makes: TanStack's, their key tagged with the answer's type (`getQueryData` knows it). */
@@ -115,6 +122,8 @@ export type ApiQueryOptions<TAnswer, TData> = Omit<
   select?: (answer: NoInfer<TAnswer>) => TData
   /** What the answer depends on beside its URL (the token it was read with): added to the key. */
   also?: readonly unknown[]
+  /** The cluster held by this server to ask (its routes under `clusters/{name}`); this server without one. */
+  cluster?: string
   /** How the request is sent (`reportAuthStatus: false` where its 401/403 is not the user's session's). */
   request?: QueryRequest<TAnswer> | ((client: QueryClient, queryKey: QueryKey) => QueryRequest<TAnswer>)
 }
@@ -132,6 +141,7 @@ export function apiQuery<R extends Route, TAnswer = AnswerOf<R>, TData = TAnswer
     also = [],
     request,
     schema = answerSchema(route),
+    cluster,
     ...options
   }: ApiQueryOptions<TAnswer, TData> & {
     /** The answer's schema where the route lists none that fits every call (names, or every registration). */
@@ -140,12 +150,19 @@ export function apiQuery<R extends Route, TAnswer = AnswerOf<R>, TData = TAnswer
 ): ApiQuery<NoInfer<TAnswer>, NoInfer<TData>> {
   return {
     ...(options as Omit<UseQueryOptions<TAnswer, Error, TData>, 'queryKey' | 'queryFn'>),
-    queryKey: apiKey(route, params, query, ...also) as DataTag<readonly unknown[], TAnswer, Error>,
+    queryKey: apiKey(
+      route,
+      params,
+      query,
+      ...also,
+      ...(cluster === undefined ? [] : [{ cluster }]),
+    ) as DataTag<readonly unknown[], TAnswer, Error>,
     queryFn: ({ signal, client, queryKey }) =>
       getRoute(route, params, query, {
         ...(typeof request === 'function' ? request(client, queryKey) : request),
         schema,
         signal,
+        cluster,
       }),
   }
 }
@@ -155,6 +172,8 @@ export interface CallParts<R extends Route> {
   params: ParamsOf<R>
   query?: QueryOf
   body?: unknown
+  /** The cluster held by this server to send it to (`onCluster`). */
+  cluster?: string | undefined
 }
 
 export type ApiMutationOptions<R extends Route, TVariables> = Omit<
@@ -179,11 +198,12 @@ export type ApiMutationOptions<R extends Route, TVariables> = Omit<
  */
 export function sendRoute<R extends Route>(
   route: R,
-  { params, query, body }: CallParts<R>,
+  { params, query, body, cluster }: CallParts<R>,
   { unchecked, ...request }: ApiMutationOptions<R, unknown>['request'] & { unchecked?: true } = {},
 ): Promise<AnswerOf<R>> {
   const schema = unchecked ? undefined : answerSchema(route)
-  return api.request<AnswerOf<R>>(route.method, urlOf(route, params, query), { ...request, schema, body })
+  const url = onCluster(cluster, urlOf(route, params, query))
+  return api.request<AnswerOf<R>>(route.method, url, { ...request, schema, body })
 }
 
 /**

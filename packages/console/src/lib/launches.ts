@@ -25,19 +25,24 @@ export const modelReads = [
  * them. Polled every second while one is in flight; TanStack never starts a poll while the last is still out.
  * Shared by the launch drawer (its own launch) and Running Models (all of them).
  */
-export const launchesQuery = apiQuery(api.listLaunches, undefined, undefined, {
-  refetchInterval: (query) => pollDelay(query.state.data?.some(inFlight) ? 1000 : 10_000, query.state.error),
-  meta: { silent: true },
-})
+export const launchesOn = (cluster?: string) =>
+  apiQuery(api.listLaunches, undefined, undefined, {
+    cluster,
+    refetchInterval: (query) =>
+      pollDelay(query.state.data?.some(inFlight) ? 1000 : 10_000, query.state.error),
+    meta: { silent: true },
+  })
+/** This server's own launches (a cluster's: `launchesOn`, docs/clusters.md). */
+export const launchesQuery = launchesOn()
 
 /** After a cancel or a dismissal, the launches and the running list are read again, whatever the answer. */
 const afterLaunchAction = { invalidates: modelReads, alsoOnFailure: true, unchecked: true } as const
 
 /** `POST /v1/models/{uid}/cancel`: stops a launch in flight. */
-export const useCancelLaunch = () =>
+export const useCancelLaunch = (cluster?: string) =>
   useMutation(
     apiMutation(api.cancelLaunch, {
-      send: (uid: string) => ({ params: { model_uid: uid }, body: {} }),
+      send: (uid: string) => ({ params: { model_uid: uid }, body: {}, cluster }),
       ...afterLaunchAction,
     }),
   )

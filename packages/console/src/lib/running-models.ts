@@ -9,9 +9,10 @@ export const HEALTH_REFRESH_MS = 5_000
  * failure is toasted unless 401/403 (the query client's rule). Shared by Running Models and the launch drawer
  * (which uids are taken).
  */
-export const runningModelsQuery = (cookie: string | undefined) =>
+export const runningModelsQuery = (cookie: string | undefined, cluster?: string) =>
   apiQuery(api.listModels, undefined, undefined, {
     also: [cookie ?? ''],
+    cluster,
     select: (answer) => answer.data,
     // Read again while its models report their health and load (this platform's do; a cluster's rows do not).
     refetchInterval: (query) =>

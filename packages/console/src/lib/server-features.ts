@@ -1,6 +1,7 @@
 import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { apiQuery } from './api-query'
+import { useCluster } from './cluster-scope'
 
 /**
  * `GET /api/v1/console/features`: what the server behind the console can do. The embedded platform can do
@@ -12,7 +13,21 @@ export const serverFeaturesQuery = apiQuery(api.getServerFeatures, undefined, un
   meta: { silent: true },
 })
 
-/** Whether the server has this feature; false until it said so. */
+/** What a cluster held by this server can do, as its routes here answer it (docs/clusters.md). */
+const clusterFeaturesQuery = (cluster: string) =>
+  apiQuery(api.getServerFeatures, undefined, undefined, {
+    cluster,
+    staleTime: Infinity,
+    meta: { silent: true },
+  })
+
+/** What the server the screen works on can do: this one, or the cluster it works on (`ClusterScope`). */
+export function useServerFeatures() {
+  const cluster = useCluster()
+  return useQuery(cluster === undefined ? serverFeaturesQuery : clusterFeaturesQuery(cluster)).data
+}
+
+/** Whether the server the screen works on has this feature; false until it said so. */
 export function useServerFeature(
   feature:
     | 'model_logs'
@@ -25,8 +40,7 @@ export function useServerFeature(
     | 'alerts'
     | 'downloads',
 ): boolean {
-  const features = useQuery(serverFeaturesQuery)
-  return features.data?.[feature] === true
+  return useServerFeatures()?.[feature] === true
 }
 
 /** Whether one may change one's own password here: only the platform's user store has the route. */

@@ -188,3 +188,17 @@ export const languageStore = {
     document.cookie = `${LANGUAGE_KEY}=${value}; path=/; max-age=${String(365 * 24 * 3600)}; SameSite=Lax`
   },
 }
+
+/**
+ * Beyond SPEC: the cluster Launch Model and Register Model last worked on (local storage `targetCluster`,
+ * docs/clusters.md); none means this server's own platform.
+ */
+export const targetClusterStore = {
+  get(): string | null {
+    return localStorage.getItem('targetCluster')
+  },
+  set(value: string | null): void {
+    if (value === null) localStorage.removeItem('targetCluster')
+    else localStorage.setItem('targetCluster', value)
+  },
+}

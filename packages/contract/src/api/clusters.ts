@@ -1,5 +1,12 @@
 import { OkResponse } from '../auth.js'
-import { Cluster, ClusterChange, ClusterInput, ClusterList, ClusterNameParams } from '../clusters.js'
+import {
+  Cluster,
+  ClusterBriefList,
+  ClusterChange,
+  ClusterInput,
+  ClusterList,
+  ClusterNameParams,
+} from '../clusters.js'
 import { route } from './route.js'
 
 /** The clusters this server holds besides its own platform (docs/clusters.md): an administrator's settings. */
@@ -10,6 +17,16 @@ export const listClusters = route({
   summary: 'The clusters this server holds, with what it last found at each',
   answers: { 200: ClusterList },
   access: 'admin',
+  audit: 'admin',
+})
+/** Every user who sees models sees which clusters there are and whether they answer (Running Models, Launch). */
+export const listClusterStates = route({
+  method: 'GET',
+  path: '/api/v1/clusters/states',
+  upstreamAlias: false,
+  summary: 'The clusters this server holds, by name, and whether each answers (no address or credential)',
+  answers: { 200: ClusterBriefList },
+  access: 'models:list',
   audit: 'admin',
 })
 export const addCluster = route({

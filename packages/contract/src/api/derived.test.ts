@@ -55,6 +55,7 @@ const ACCESS_BEFORE: Readonly<Record<string, Access>> = {
   'DELETE /api/v1/benchmarks/:benchmark_id': 'admin',
   'GET /api/v1/clusters': 'admin',
   'POST /api/v1/clusters': 'admin',
+  'GET /api/v1/clusters/states': 'models:list',
   'PUT /api/v1/clusters/:name': 'admin',
   'DELETE /api/v1/clusters/:name': 'admin',
   'POST /api/v1/clusters/:name/test': 'admin',

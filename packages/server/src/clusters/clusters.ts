@@ -1,6 +1,7 @@
 import {
   CLUSTER_MAX,
   type Cluster,
+  type ClusterBrief,
   type ClusterChange,
   type ClusterCredentialInput,
   type ClusterInput,
@@ -10,6 +11,7 @@ import { HttpError } from '../http/http-error.js'
 import { TIMEOUTS, type Timeouts } from '../http/timeouts.js'
 import { ProfileDetector } from '../gateway/profile.js'
 import { Upstream } from '../gateway/upstream.js'
+import { GatewayWebUis } from '../gateway/web-ui.js'
 import type { Db } from '../platform/db/database.js'
 import { addressText, clusterAddress } from './address.js'
 import { probeCluster } from './probe.js'
@@ -26,12 +28,18 @@ interface Row {
   created_at: number
 }
 
-/** One cluster as the server holds it: its settings, how it reaches it, and what it last found there. */
-interface Held {
-  row: Row
+/** A cluster as a request reaches it (cluster-gateway.ts): the gateway's parts, and the credential kept for it. */
+export interface Reach {
+  name: string
   upstream: Upstream
   profiles: ProfileDetector
+  pages: GatewayWebUis
   session: ClusterSession
+}
+
+/** One cluster as the server holds it: its settings, how it reaches it, and what it last found there. */
+interface Held extends Reach {
+  row: Row
   status: ClusterStatus
 }
 
@@ -51,6 +59,9 @@ const unprobed = (): ClusterStatus => ({
   latency_ms: null,
 })
 
+/** How often every cluster is asked whether it answers (docs/clusters.md). */
+export const CLUSTER_WATCH_MS = 30_000
+
 const invalid = (field: string, detail: string) => new HttpError(422, `${field} ${detail}`)
 
 /**
@@ -61,7 +72,9 @@ const invalid = (field: string, detail: string) => new HttpError(422, `${field} 
  */
 export class Clusters {
   private readonly held = new Map<string, Held>()
-  private readonly timeouts: Timeouts
+  readonly timeouts: Timeouts
+  private watching: NodeJS.Timeout | null = null
+  private probing: Promise<void> | null = null
 
   constructor(
     private readonly db: Db,
@@ -99,6 +112,21 @@ export class Clusters {
     return [...this.held.values()]
       .sort((a, b) => a.row.created_at - b.row.created_at || a.row.name.localeCompare(b.row.name))
       .map((held) => this.view(held))
+  }
+
+  /** Every cluster by name and what was last found there, for everyone who sees models. */
+  states(): ClusterBrief[] {
+    return this.list().map(({ name, status }) => ({ name, status }))
+  }
+
+  /** The cluster a request names, to send it there; 404 when there is none of that name. */
+  reach(name: string): Reach {
+    return this.get(name)
+  }
+
+  /** The clusters last found up, to look a model up on (model-routing.ts). */
+  up(): Reach[] {
+    return [...this.held.values()].filter((held) => held.status.state === 'up')
   }
 
   /** Adds a cluster and asks it at once; one that does not answer is kept, and shown down. */
@@ -188,10 +216,23 @@ export class Clusters {
 
   /** Asks every cluster (at start, in the background): none waits on another. */
   probeAll(): Promise<void> {
-    return Promise.all([...this.held.values()].map((held) => this.probe(held))).then(() => undefined)
+    return (this.probing ??= Promise.all([...this.held.values()].map((held) => this.probe(held)))
+      .then(() => undefined)
+      .finally(() => (this.probing = null)))
+  }
+
+  /**
+   * Asks every cluster now and then, so what every list shows of a cluster (up, down, refused) is at most this
+   * old; a request that finds one down says so at once in its own answer.
+   */
+  watch(everyMs = CLUSTER_WATCH_MS): void {
+    void this.probeAll()
+    this.watching ??= setInterval(() => void this.probeAll(), everyMs).unref()
   }
 
   async close(): Promise<void> {
+    if (this.watching) clearInterval(this.watching)
+    this.watching = null
     await Promise.all([...this.held.keys()].map((name) => this.release(name)))
   }
 
@@ -204,8 +245,10 @@ export class Clusters {
   private hold(row: Row): Held {
     const upstream = new Upstream(new URL(row.address), this.timeouts)
     const held: Held = {
+      name: row.name,
       row,
       upstream,
+      pages: new GatewayWebUis(),
       profiles: new ProfileDetector(upstream),
       session: new ClusterSession(upstream, credentialOf(row)),
       status: unprobed(),

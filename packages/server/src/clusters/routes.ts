@@ -7,6 +7,7 @@ import type { Clusters } from './clusters.js'
 export async function clusterRoutes(app: FastifyInstance, options: { clusters: Clusters }) {
   const { clusters } = options
   serve(app, api.listClusters, () => ({ clusters: clusters.list() }))
+  serve(app, api.listClusterStates, () => ({ clusters: clusters.states() }))
   serve(app, api.addCluster, async (request, reply) => reply.code(201).send(await clusters.add(request.body)))
   serve(app, api.changeCluster, (request) => clusters.change(request.params.name, request.body))
   serve(app, api.removeCluster, (request) => {

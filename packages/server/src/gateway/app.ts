@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { upstreamPath } from '@serving-console/contract'
 import { proxyTrust } from '../http/client-view.js'
 import type { Config } from '../config.js'
 import { createServer } from '../http/front-door.js'
@@ -7,7 +8,8 @@ import { Benchmarks } from '../platform/benchmark/benchmarks.js'
 import { openDatabase } from '../platform/db/database.js'
 import { privateDir } from '../platform/files/private-data.js'
 import { clusterTarget } from './benchmark-target.js'
-import { forward, installForwarding, limited } from './forward.js'
+import { forward, installForwarding } from './forward.js'
+import { passThrough } from './pass-through.js'
 import { isOutage, ProfileDetector } from './profile.js'
 import { gatewayRoutes } from './routes.js'
 import { Upstream } from './upstream.js'
@@ -48,7 +50,7 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
   const benchmarks = new Benchmarks(db, clusterTarget(upstream, profiles))
   app.addHook('preClose', () => benchmarks.close())
   app.addHook('onClose', () => db.close())
-  await installForwarding(app, upstream)
+  await installForwarding(app)
 
   // The upstream may come back as another version (an upgrade): find out again after it was unreachable.
   app.addHook('onError', async (_request, _reply, error) => {
@@ -65,15 +67,18 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     done()
   })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
-  await app.register(gatewayRoutes, { upstream, profiles, pages, benchmarks, forward: send })
-  await app.register(async (scope) => {
-    // Bodies pass through unread: any type (Gradio uploads, audio files), streamed, counted against a limit.
-    scope.removeAllContentTypeParsers()
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, limited(payload)))
-    scope.all('/*', (request, reply) => send(request, reply))
-    scope.addHook('onResponse', async (request, reply) => {
-      if (request.method === 'DELETE' && reply.statusCode < 300) pages.terminated(request.url)
-    })
-  })
+  const parts = {
+    upstream,
+    profiles,
+    pages,
+    forward: send,
+    upstreamPathOf: (request: FastifyRequest) => upstreamPath(request.url),
+  }
+  await app.register(async (scope) => gatewayRoutes(scope, () => parts, { benchmarks }))
+  await passThrough(
+    app,
+    (request, reply) => send(request, reply),
+    (request) => pages.terminated(request.url),
+  )
   return app
 }

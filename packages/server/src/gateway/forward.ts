@@ -40,23 +40,30 @@ export function limited(body: Readable): Readable {
   return body.pipe(counter)
 }
 
-/** The signal of the request being forwarded, for the pool below (reply-from passes none of its own). */
-const gone = new AsyncLocalStorage<AbortSignal>()
+/**
+ * The request being forwarded, for the dispatcher below: the upstream it goes to (a gateway has one, a platform
+ * one per cluster it holds) and its client's signal (reply-from passes neither).
+ */
+const sending = new AsyncLocalStorage<{ upstream: Upstream; signal: AbortSignal }>()
 
 /**
- * Forwarding through @fastify/reply-from over the upstream's undici pool. Its retries are off (a GET answered 503
- * would otherwise be asked again, up to ten times, behind the client's back), and each request carries its
- * client's signal, so a client that goes away frees its upstream connection.
+ * Forwarding through @fastify/reply-from over each upstream's own undici pool: a request goes out through the pool
+ * of the upstream `forward` was given, and no other. Its retries are off (a GET answered 503 would otherwise be
+ * asked again, up to ten times, behind the client's back), and each request carries its client's signal, so a
+ * client that goes away frees its upstream connection.
  */
-export async function installForwarding(app: FastifyInstance, upstream: Upstream) {
+export async function installForwarding(app: FastifyInstance) {
   const dispatcher = {
     request: (
       options: Dispatcher.RequestOptions,
       callback: (error: Error | null, data: Dispatcher.ResponseData) => void,
-    ) => upstream.pool.request({ ...options, signal: gone.getStore() ?? null }, callback),
+    ) => {
+      const request = sending.getStore()
+      if (!request) return callback(new Error('forwarded outside forward()'), undefined as never)
+      return request.upstream.pool.request({ ...options, signal: request.signal }, callback)
+    },
   }
   await app.register(replyFrom, {
-    base: upstream.address,
     undici: dispatcher as unknown as Pick<Dispatcher, 'request'>,
     disableCache: true,
     disableRequestLogging: true,
@@ -84,18 +91,19 @@ export function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   path = upstreamPath(request.url),
+  body: unknown = request.body,
 ) {
   const url = upstream.url(path)
   if (Number(request.headers['content-length'] ?? 0) > MAX_FORWARDED_BODY) throw tooLarge()
-  const body = request.body
   const parsed = body !== undefined && !(body instanceof Readable)
   const client = clientView(request.raw, trust)
   const timeout = answerTimeout(upstream, request.method, path)
   const json = promisesJson(request.method, path)
-  return gone.run(clientGone(reply), () =>
+  return sending.run({ upstream, signal: clientGone(reply) }, () =>
     // The path alone, the query beside it: reply-from decodes what it is given whole, and a query may hold any
     // escape, malformed ones included, which are the cluster's to judge.
     reply.from(url.pathname, {
+      getUpstream: () => upstream.origin,
       queryString: () => url.search.slice(1),
       retryDelay: () => null,
       timeout,

@@ -16,15 +16,22 @@ import { relay } from './relay.js'
 import type { Upstream } from './upstream.js'
 import type { GatewayWebUis } from './web-ui.js'
 
+/** The cluster a request goes to, and what the server knows of it. */
 export interface GatewayParts {
   upstream: Upstream
   profiles: ProfileDetector
   pages: GatewayWebUis
-  /** Benchmarks of the cluster's models, run through this gateway (docs/benchmarks.md). */
-  benchmarks: Benchmarks
   /** Forwards a request as it is (forward.ts), to `path` or the request's own upstream path. */
   forward: (request: FastifyRequest, reply: FastifyReply, path?: string) => FastifyReply
+  /** The request's path and query as the cluster serves them (upstream's `/v1` for SPEC's `/api/v1`). */
+  upstreamPathOf: (request: FastifyRequest) => string
 }
+
+/**
+ * The cluster of a request: a gateway has one; a platform serves each cluster it holds under `/clusters/{name}`
+ * (clusters/cluster-gateway.ts), where the request names it.
+ */
+export type PartsOf = (request: FastifyRequest) => GatewayParts
 
 /** In-flight launches whose progress is asked for, at most, per listing. */
 const PROGRESS_LOOKUPS = 16
@@ -56,14 +63,24 @@ function relayed<R extends Route>(route: R): Relayed<R> {
  * `/v1` paths always pass through): each asks the upstream's profile, then passes the request through or
  * translates it. Every other request is forwarded by the catch-all in app.ts.
  */
-export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
-  const { upstream, profiles, pages, benchmarks, forward } = parts
-  const profileFor = (request: FastifyRequest) => profiles.detect(authorization(request))
+export async function gatewayRoutes(
+  app: FastifyInstance,
+  partsOf: PartsOf,
+  options: {
+    /** Benchmarks of the cluster's models, run through this gateway (docs/benchmarks.md); without, forwarded. */
+    benchmarks?: Benchmarks
+  } = {},
+) {
+  const profileFor = (request: FastifyRequest) => partsOf(request).profiles.detect(authorization(request))
+  const forward = (request: FastifyRequest, reply: FastifyReply, path?: string) =>
+    partsOf(request).forward(request, reply, path)
+  const pathOf = (request: FastifyRequest) => partsOf(request).upstreamPathOf(request)
   /**
    * Asks the upstream on a request's behalf: with its Authorization, and given up if its client goes away (one
    * signal for all the calls one request makes).
    */
   const askFor = (request: FastifyRequest, reply: FastifyReply) => {
+    const { upstream } = partsOf(request)
     const signal = clientGone(reply)
     return (method: 'GET' | 'POST', path: string, options: { maxBytes?: number; body?: unknown } = {}) =>
       upstream.json(method, path, { ...options, authorization: authorization(request), signal })
@@ -83,7 +100,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       return adapted(request, reply, profile)
     }) as RouteHandler<Relayed<R>>)
 
-  gatewayMessages(app, parts)
+  gatewayMessages(app, partsOf)
 
   // The platform's own areas, said plainly rather than forwarded to a cluster that would answer a bare 404: limits
   // and usage per user, key and model (docs/quotas.md), and alerts (docs/alerts.md). Every route of each area, as
@@ -120,22 +137,25 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
 
   // Benchmarks: the gateway runs them itself against the cluster's models, through its own routes, for the
   // cluster's administrators (cluster-admin.ts); a platform upstream runs its own.
-  await benchmarkRoutes(app, {
-    benchmarks,
-    admit: async (request) => admitClusterAdmin(upstream, request, await profileFor(request)),
-    register: (route, handler) =>
-      own(relayed(route), (async (request, reply) => {
-        const profile = await profileFor(request)
-        if (profile.kind === 'serving-console') return forward(request, reply)
-        return (handler as (...args: unknown[]) => unknown).call(app, request, reply)
-      }) as RouteHandler<Relayed<typeof route>>),
-  })
+  const { benchmarks } = options
+  if (benchmarks)
+    await benchmarkRoutes(app, {
+      benchmarks,
+      admit: async (request) =>
+        admitClusterAdmin(partsOf(request).upstream, request, await profileFor(request)),
+      register: (route, handler) =>
+        own(relayed(route), (async (request, reply) => {
+          const profile = await profileFor(request)
+          if (profile.kind === 'serving-console') return forward(request, reply)
+          return (handler as (...args: unknown[]) => unknown).call(app, request, reply)
+        }) as RouteHandler<Relayed<typeof route>>),
+    })
 
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)
     return {
       mode: 'gateway' as const,
-      upstream: { address: upstream.address, kind: profile.kind, version: profile.version },
+      upstream: { address: partsOf(request).upstream.address, kind: profile.kind, version: profile.version },
       model_logs: profile.modelLogs,
       // Xinference v3's supervisor tells each model's health in its metrics; restarting is the platform's own.
       model_health: profile.clusterHealth,
@@ -160,6 +180,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
   // it. Metrics that do not answer (a user without the scope, a scrape refused) leave the rows as they are.
   translated(api.listModels, async (request, reply, profile) => {
     if (!profile.clusterHealth) return forward(request, reply)
+    const { upstream } = partsOf(request)
     const signal = clientGone(reply)
     const asked = { authorization: authorization(request), signal }
     const [models, metrics] = await Promise.all([
@@ -200,14 +221,14 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
       parsed as Record<string, unknown>,
       profile,
     )
-    const answer = await askFor(request, reply)('POST', upstreamPath(request.url), {
+    const answer = await askFor(request, reply)('POST', pathOf(request), {
       body: { model: JSON.stringify(translation), persist },
     })
     return relay(reply, answer)
   })
 
   translated(api.getRegistration, async (request, reply) =>
-    relay(reply, await askFor(request, reply)('GET', upstreamPath(request.url)), (body) =>
+    relay(reply, await askFor(request, reply)('GET', pathOf(request)), (body) =>
       fromUpstreamRegistration(request.params.model_type, body),
     ),
   )
@@ -215,7 +236,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
   translated(api.getLaunchProgress, async (request, reply) =>
     relay(
       reply,
-      await askFor(request, reply)('GET', upstreamPath(request.url), { maxBytes: MAX_PROGRESS_BYTES }),
+      await askFor(request, reply)('GET', pathOf(request), { maxBytes: MAX_PROGRESS_BYTES }),
       normalizeProgress,
     ),
   )
@@ -223,7 +244,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
   translated(api.listReplicas, async (request, reply, profile) => {
     // 1.x has no replica route: no replica is known to have failed.
     if (!profile.replicas) return []
-    const answer = await askFor(request, reply)('GET', upstreamPath(request.url), {
+    const answer = await askFor(request, reply)('GET', pathOf(request), {
       maxBytes: MAX_PROGRESS_BYTES,
     })
     return relay(reply, answer)
@@ -277,7 +298,7 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
     const { model_uid } = request.params
     const model = await askFor(request, reply)('GET', `/v1/models/${encodeURIComponent(model_uid)}`)
     if (model.status !== 200) return relay(reply, model)
-    pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
+    partsOf(request).pages.addChat(model_uid, (model.body ?? {}) as Record<string, unknown>)
     return { model_uid }
   })
   // An image model's UI is a Gradio app Xinference 1.x and 2.x build; its page here says where it runs.
@@ -288,12 +309,14 @@ export async function gatewayRoutes(app: FastifyInstance, parts: GatewayParts) {
         `Xinference ${profile.version} has no web UI for image models; use its API (/v1/images/generations)`,
       )
     }
-    const answer = await askFor(request, reply)('POST', upstreamPath(request.url), { body: request.body })
+    const answer = await askFor(request, reply)('POST', pathOf(request), { body: request.body })
+    const { pages, upstream } = partsOf(request)
     if (answer.status === 200) pages.addOnCluster(request.params.model_uid, upstream.address)
     return relay(reply, answer)
   })
   own(api.getModelUi, async (request, reply) => {
     const { model_uid } = request.params
+    const { pages } = partsOf(request)
     // Every running language model has its chat page here, as on the platform, whether or not its UI was made
     // through this gateway (a bookmark, a relaunch; an upstream platform serves the page itself, which would run
     // sandboxed here). `/status`, `/metrics`, a Gradio app and the like stay upstream's.

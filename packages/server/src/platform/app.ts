@@ -11,6 +11,10 @@ import { ResourceSampler } from './cluster/resource-sampler.js'
 import { openDatabase } from './db/database.js'
 import { Clusters } from '../clusters/clusters.js'
 import { clusterRoutes } from '../clusters/routes.js'
+import { clusterGateways } from '../clusters/cluster-gateway.js'
+import { ClusterModels, inferenceOnClusters } from '../clusters/model-routing.js'
+import { installForwarding } from '../gateway/forward.js'
+import { proxyTrust } from '../http/client-view.js'
 import { privateDir } from './files/private-data.js'
 import { platformParts, type PlatformParts } from './parts.js'
 import { platformRoutes } from './platform-routes.js'
@@ -125,9 +129,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(alertRoutes, { store: alertStore, alerting })
   // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
   const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
-  app.addHook('onReady', () => void clusters.probeAll())
+  app.addHook('onReady', () => clusters.watch())
   app.addHook('onClose', () => clusters.close())
   await app.register(clusterRoutes, { clusters })
+  // Each cluster's routes under /clusters/{name}, and the platform's inference routes reaching their models.
+  const trust = proxyTrust(config.trustProxy)
+  await installForwarding(app)
+  await clusterGateways(app, { clusters, trust })
+  inferenceOnClusters(app, {
+    models: new ClusterModels(clusters, clusters.timeouts.clusterProbeMs),
+    runsHere: modelRuns,
+    trust,
+  })
   await app.register(consoleStatic, { consoleDir: config.consoleDir })
   const { store: _store, noStoreReason: _reason, ...told } = administration
   await platformRoutes(app, parts, { ...told, sampler, address, buildInfo: readBuildInfo() })

@@ -8,6 +8,7 @@ import { hasToken } from '../../lib/auth'
 import { AUTH_RETRY_MS, authCheckFailure, clusterAuthQuery } from '../../lib/cluster-auth'
 import { routes } from '../../lib/routes'
 import { AttentionStrip, useAttention } from '../../features/running-models/components/attention-strip'
+import { clusterStatesQuery } from '../../lib/clusters'
 import { serverFeaturesQuery } from '../../lib/server-features'
 import { revealConsole } from '../shell/prerendered-shell'
 import { RevealGate } from '../shell/reveal-gate'
@@ -30,12 +31,16 @@ export function AppLayout() {
   // what to say (the server's features, then its list), or after STRIP_WAIT_MS, whichever is first.
   const features = useQuery(serverFeaturesQuery)
   const attention = useAttention()
+  // So is where a screen works, where the server holds clusters (Launch, Register: components/cluster-select.tsx).
+  const clusters = useQuery(clusterStatesQuery)
   const [waited, setWaited] = useState(false)
   useEffect(() => {
     const timer = setTimeout(() => setWaited(true), STRIP_WAIT_MS)
     return () => clearTimeout(timer)
   }, [])
-  const stripSettled = waited || (features.status !== 'pending' && attention.status !== 'pending')
+  const stripSettled =
+    waited ||
+    (features.status !== 'pending' && attention.status !== 'pending' && clusters.status !== 'pending')
   // The check failed: its notice is the screen (a screen that renders reveals the console itself).
   useLayoutEffect(() => {
     if (failed) revealConsole()

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
+import { ClusterSelect } from '../../components/cluster-select'
 import { PageHeader } from '../../components/page-header'
+import { ClusterScope, useCluster } from '../../lib/cluster-scope'
+import { useTargetCluster } from '../../lib/clusters'
 import { RouteTabs } from '../../components/route-tabs'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
@@ -24,13 +27,14 @@ interface CatalogueProps {
 }
 
 function BuiltinCatalogue(props: CatalogueProps) {
-  const query = useQuery(builtinCatalogueQuery(props.kind))
-  const head = useQuery(builtinCatalogueHeadQuery(props.kind))
+  const cluster = useCluster()
+  const query = useQuery(builtinCatalogueQuery(props.kind, cluster))
+  const head = useQuery(builtinCatalogueHeadQuery(props.kind, cluster))
   return <ModelCatalogue custom={false} query={query} head={head.data} {...props} />
 }
 
 function CustomCatalogue(props: CatalogueProps) {
-  const query = useQuery(customCatalogueQuery(props.kind))
+  const query = useQuery(customCatalogueQuery(props.kind, useCluster()))
   return <ModelCatalogue custom query={query} {...props} />
 }
 
@@ -40,8 +44,10 @@ export function LaunchModelPage() {
   const { Modeltype, subType } = useParams()
   const [uncached, setUncached] = useState<ReadonlySet<string>>(new Set())
   const onUncached = useCallback((name: string) => setUncached((old) => new Set(old).add(name)), [])
+  // Where the launch goes: this server, or a cluster it holds (docs/clusters.md), the last one chosen.
+  const [cluster, setCluster] = useTargetCluster()
   // SPEC §7: the GPU count is asked when Launch opens for a signed-in user (or a server without auth).
-  const devices = useQuery(devicesQuery)
+  const devices = useQuery(devicesQuery(cluster))
   const gpuCount = devices.data ?? 0
   const t = useT()
 
@@ -65,22 +71,25 @@ export function LaunchModelPage() {
   return (
     <>
       <PageHeader title={t('launch.page.title')} />
+      <ClusterSelect value={cluster} onChange={setCluster} />
       <RouteTabs tabs={labelled(TABS)} value={tab.value} onChange={choose} />
-      {tab.kind ? (
-        <BuiltinCatalogue key={tab.kind} kind={tab.kind} {...shared} />
-      ) : (
-        customTab && (
-          <>
-            <RouteTabs
-              tabs={labelled(CUSTOM_TABS)}
-              value={customTab.value}
-              onChange={chooseCustom}
-              label={t('launch.tab.customTypes')}
-            />
-            <CustomCatalogue key={customTab.kind} kind={customTab.kind} {...shared} />
-          </>
-        )
-      )}
+      <ClusterScope cluster={cluster}>
+        {tab.kind ? (
+          <BuiltinCatalogue key={`${cluster ?? ''}/${tab.kind}`} kind={tab.kind} {...shared} />
+        ) : (
+          customTab && (
+            <>
+              <RouteTabs
+                tabs={labelled(CUSTOM_TABS)}
+                value={customTab.value}
+                onChange={chooseCustom}
+                label={t('launch.tab.customTypes')}
+              />
+              <CustomCatalogue key={`${cluster ?? ''}/${customTab.kind}`} kind={customTab.kind} {...shared} />
+            </>
+          )
+        )}
+      </ClusterScope>
     </>
   )
 }

@@ -2,7 +2,10 @@ import { api } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import type { ComponentProps } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
+import { ClusterSelect } from '../../components/cluster-select'
 import { Notice } from '../../components/notice'
+import { ClusterScope, useCluster } from '../../lib/cluster-scope'
+import { useTargetCluster } from '../../lib/clusters'
 import { PageHeader } from '../../components/page-header'
 import { RouteTabs } from '../../components/route-tabs'
 import { Spinner } from '../../components/spinner'
@@ -47,6 +50,7 @@ function EditModel({ kind, modelName }: { kind: RegisterKind; modelName: string 
   // the session (a bookmark, a new tab).
   const saved = useQuery(
     apiQuery(api.getRegistration, { model_type: kind, model_name: modelName }, undefined, {
+      cluster: useCluster(),
       enabled: fromSession === null,
     }),
   )
@@ -74,6 +78,8 @@ export function RegisterModelPage() {
   const t = useT()
   const navigate = useNavigate()
   const { registerModelType, model_name: modelName } = useParams()
+  // Where the model is registered: this server, or a cluster it holds (docs/clusters.md), as Launch last chose.
+  const [cluster, setCluster] = useTargetCluster()
   const kind = REGISTER_KINDS.find((candidate) => candidate === registerModelType)
   if (!kind) return <Navigate to={routes.registerModel.href('llm')} replace />
 
@@ -91,18 +97,21 @@ export function RegisterModelPage() {
             : t('register.page.editTitle', { name: modelName })
         }
       />
-      {modelName === undefined ? (
-        <>
-          <RouteTabs
-            tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
-            value={kind}
-            onChange={choose}
-          />
-          <RegisterForm key={kind} kind={kind} />
-        </>
-      ) : (
-        <EditModel kind={kind} modelName={modelName} />
-      )}
+      <ClusterSelect value={cluster} onChange={setCluster} disabled={modelName !== undefined} />
+      <ClusterScope cluster={cluster}>
+        {modelName === undefined ? (
+          <>
+            <RouteTabs
+              tabs={TABS.map((tab) => ({ value: tab.value, label: t(tab.label) }))}
+              value={kind}
+              onChange={choose}
+            />
+            <RegisterForm key={`${cluster ?? ''}/${kind}`} kind={kind} />
+          </>
+        ) : (
+          <EditModel key={cluster ?? ''} kind={kind} modelName={modelName} />
+        )}
+      </ClusterScope>
     </>
   )
 }

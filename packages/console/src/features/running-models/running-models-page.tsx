@@ -1,5 +1,5 @@
-import { api, type RunningModel } from '@serving-console/contract'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@serving-console/contract'
+import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/button'
@@ -17,7 +17,9 @@ import { tokenCookie } from '../../lib/storage'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { useOpenModelUi } from './api/model-ui'
-import { runningModelsQuery } from '../../lib/running-models'
+import { listedName, type ListedModel } from '../../lib/clusters'
+import { useListedModels } from './api/listed-models'
+import { ClusterTroubles } from './components/cluster-troubles'
 import { rowsOfType, useTerminateModel } from './api/running-models'
 import { DeniedReasons } from './components/denied-reasons'
 import { LaunchesPanel } from './components/launches-panel'
@@ -60,18 +62,19 @@ export function RunningModelsPage() {
   const terminate = useTerminateModel()
   const openUi = useOpenModelUi(endPoint)
   const cookie = tokenCookie.get()
-  const models = useQuery(runningModelsQuery(cookie))
+  // This server's models and those of every cluster it holds (docs/clusters.md), each list on its own.
+  const { own: models, rows, clusters, troubles } = useListedModels(cookie)
   const [logsOf, setLogsOf] = useState<string | null>(null)
   const [healthOf, setHealthOf] = useState<string | null>(null)
   const [stopAllAsked, setStopAllAsked] = useState(false)
   // The model whose Terminate was pressed: it is stopped once the user says yes (it cannot be undone).
-  const [terminateAsked, setTerminateAsked] = useState<RunningModel | null>(null)
+  const [terminateAsked, setTerminateAsked] = useState<ListedModel | null>(null)
   const rights = rightsNow()
   const phone = useMediaQuery(PHONE)
   const [useOf, setUseOf] = useState<string | null>(null)
-  const useRow = models.data?.find((row) => row.id === useOf)
+  const useRow = rows?.find((row) => listedName(row) === useOf)
   // The row as last read, so the dialog follows the model's health.
-  const healthRow = models.data?.find((row) => row.id === healthOf)
+  const healthRow = rows?.find((row) => listedName(row) === healthOf)
   const modelLogs = useServerFeature('model_logs')
 
   // SPEC §4: the list reloads whenever the calling flag changes.
@@ -93,7 +96,7 @@ export function RunningModelsPage() {
     void navigate(path)
   }
 
-  const openWebUi = (row: RunningModel) => {
+  const openWebUi = (row: ListedModel) => {
     // Opened now, inside the click, so no pop-up blocker stops it; pointed at the UI once it exists. The UI's page
     // gets no handle on this window (a cluster's page could otherwise send the console elsewhere).
     const tabWindow = window.open('', '_blank')
@@ -108,13 +111,13 @@ export function RunningModelsPage() {
   }
 
   const View = phone ? RunningModelCards : RunningModelsTable
-  const shown = rowsOfType(models.data ?? [], tab.value)
-  // Every running model, of every tab: Stop all says how many and which.
-  const everyModel = models.data ?? []
+  const shown = rowsOfType(rows ?? [], tab.value)
+  // Every running model, of every tab and cluster: Stop all says how many and which.
+  const everyModel = rows ?? []
   const stopAll = async () => {
     setStopAllAsked(false)
     // One after another, as the Terminate buttons would: a failure is only logged (SPEC §8), the rest go on.
-    for (const row of everyModel) await terminate.mutateAsync(row.id).catch(() => undefined)
+    for (const row of everyModel) await terminate.mutateAsync(row).catch(() => undefined)
   }
 
   return (
@@ -146,7 +149,7 @@ export function RunningModelsPage() {
           open
           text={t('running.stopAll.confirm', {
             count: everyModel.length,
-            uids: everyModel.map((row) => row.id).join(', '),
+            uids: everyModel.map(listedName).join(', '),
           })}
           onConfirm={() => void stopAll()}
           onCancel={() => setStopAllAsked(false)}
@@ -157,7 +160,7 @@ export function RunningModelsPage() {
           open
           text={terminateQuestion(terminateAsked, t)}
           onConfirm={() => {
-            terminate.mutate(terminateAsked.id)
+            terminate.mutate(terminateAsked)
             setTerminateAsked(null)
           }}
           onCancel={() => setTerminateAsked(null)}
@@ -170,19 +173,21 @@ export function RunningModelsPage() {
           onRetry={() => void models.refetch()}
         />
       )}
+      <ClusterTroubles troubles={troubles} />
       {models.isPending && <RunningModelsLoading type={tab.value} />}
       {models.data && (
         <>
           <View
             type={tab.value}
+            withCluster={clusters.length > 0}
             rows={shown}
             loading={isCallingApi}
             busy={isCallingApi}
             rights={rights}
             onTerminate={setTerminateAsked}
             onOpenUi={openWebUi}
-            onHealth={(row) => setHealthOf(row.id)}
-            onUse={(row) => setUseOf(row.id)}
+            onHealth={(row) => setHealthOf(listedName(row))}
+            onUse={(row) => setUseOf(listedName(row))}
             readAt={models.dataUpdatedAt}
             onLogs={modelLogs ? (row) => setLogsOf(row.id) : undefined}
           />
@@ -201,7 +206,7 @@ export function RunningModelsPage() {
           row={healthRow}
           onClose={() => setHealthOf(null)}
           onLogs={
-            modelLogs
+            modelLogs && !healthRow.cluster
               ? () => {
                   setHealthOf(null)
                   setLogsOf(healthRow.id)

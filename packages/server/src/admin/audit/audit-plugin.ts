@@ -1,4 +1,5 @@
-import { auditCategoryOf, routeOfRegistered } from '@serving-console/contract'
+import { auditCategoryOf } from '@serving-console/contract'
+import { tableEntry } from '../../http/table-entry.js'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuditLog, AuditTier } from './audit-log.js'
 import { isConsolePath } from '../../http/console-static.js'
@@ -87,8 +88,7 @@ export function installAudit(
     if (routeUrl === undefined || isConsolePath(routeUrl)) return done()
     // The category is the route's entry's in the table (found by the registered route); `none` for the trail's
     // own routes, which read themselves without recording the reads.
-    const category =
-      routeOfRegistered(request.method, routeUrl)?.audit ?? auditCategoryOf(request.method, path)
+    const category = tableEntry(request)?.audit ?? auditCategoryOf(request.method, path)
     if (category === 'none' || (READS.has(request.method) && !REFUSALS.has(code))) return done()
     const identity = request.identity
     const params = request.params as { model_uid?: unknown } | undefined

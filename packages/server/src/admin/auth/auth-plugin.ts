@@ -2,7 +2,6 @@ import {
   allowedWhilePasswordMustChange,
   api,
   isKeyRoute,
-  routeOfRegistered,
   type Access,
   type Route,
 } from '@serving-console/contract'
@@ -13,6 +12,7 @@ import type { FailureBans } from './failure-bans.js'
 import { isConsolePath } from '../../http/console-static.js'
 import { clientAddress } from '../../http/client-view.js'
 import { HttpError } from '../../http/http-error.js'
+import { tableEntry } from '../../http/table-entry.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,7 +96,7 @@ export function installAuth(
     // Unknown paths fall through to the 404 handler, which tells nothing.
     if (routeUrl === undefined || isConsolePath(routeUrl)) return
     // A route outside the table (none is: test/route-table.test.ts) is an administrator's.
-    const entry = routeOfRegistered(request.method, routeUrl)
+    const entry = tableEntry(request)
     const access = entry?.access ?? 'admin'
     // Sign-in and refresh check their own credential first (routes/token.ts).
     if (access === 'public') return

@@ -1,5 +1,5 @@
-import { routeOfRegistered } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { tableEntry } from '../../http/table-entry.js'
 import type { RequestOutcome } from '../runtime/request-outcome.js'
 import type { Quota, Subject, Ticket } from './quota.js'
 import { subjectKey } from './limit-store.js'
@@ -88,8 +88,7 @@ export function installQuotas(
   }
 
   app.addHook('preHandler', (request, reply, done) => {
-    const url = request.routeOptions.url
-    if (url === undefined || routeOfRegistered(request.method, url)?.audit !== 'inference') return done()
+    if (tableEntry(request)?.audit !== 'inference') return done()
     let ticket: Ticket
     try {
       ticket = quota.admit(subjectsOf(request, modelRuns))

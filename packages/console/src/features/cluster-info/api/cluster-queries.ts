@@ -16,26 +16,31 @@ export const deniedError = (error: unknown) =>
  * `GET /v1/cluster/info?detailed=true`: loaded once, then every 5 s by one timer for the whole page (upstream
  * runs three). Failures are only logged (SPEC §8).
  */
-export const clusterInfoQuery = apiQuery(
-  api.getClusterInfo,
-  undefined,
-  { detailed: true },
-  {
-    refetchInterval: (query) =>
-      deniedError(query.state.error) ? false : pollDelay(CLUSTER_REFRESH_MS, query.state.error),
-    meta: { silent: true },
-  },
-)
+export const clusterInfoQuery = (cluster?: string) =>
+  apiQuery(
+    api.getClusterInfo,
+    undefined,
+    { detailed: true },
+    {
+      // This server's, or a cluster's it holds (docs/clusters.md).
+      cluster,
+      refetchInterval: (query) =>
+        deniedError(query.state.error) ? false : pollDelay(CLUSTER_REFRESH_MS, query.state.error),
+      meta: { silent: true },
+    },
+  )
 
 /** `GET /v1/cluster/version`: asked only while still unknown (SPEC §4), on the same 5 s beat. */
-export const clusterVersionQuery = apiQuery(api.getClusterVersion, undefined, undefined, {
-  staleTime: Infinity,
-  refetchInterval: (query) =>
-    query.state.data !== undefined || deniedError(query.state.error)
-      ? false
-      : pollDelay(CLUSTER_REFRESH_MS, query.state.error),
-  meta: { silent: true },
-})
+export const clusterVersionQuery = (cluster?: string) =>
+  apiQuery(api.getClusterVersion, undefined, undefined, {
+    cluster,
+    staleTime: Infinity,
+    refetchInterval: (query) =>
+      query.state.data !== undefined || deniedError(query.state.error)
+        ? false
+        : pollDelay(CLUSTER_REFRESH_MS, query.state.error),
+    meta: { silent: true },
+  })
 
 /** Five minutes: as many points as the charts hold. */
 const MINUTES = 5

@@ -6,8 +6,10 @@ import { apiQuery } from '../../../lib/api-query'
  * `GET /api/v1/fit/{type}`: the platform's own — each model's best choice on this machine, for the cards and the
  * "Runs here" filter. Asked only where the server has it (`model_fit`); a failure hides the marks, nothing more.
  */
-export const fitSummariesQuery = (type: string, enabled: boolean) =>
+export const fitSummariesQuery = (type: string, enabled: boolean, cluster?: string) =>
   apiQuery(api.listFitSummaries, { model_type: type }, undefined, {
+    // Another platform held as a cluster estimates for its own machines (docs/clusters.md).
+    cluster,
     request: { reportAuthStatus: false },
     enabled,
     staleTime: 30_000,
@@ -27,8 +29,15 @@ export function fitQueryString(
 }
 
 /** `GET /api/v1/fit/{type}/{name}`: every quantization of one model, and whether its hub answers. */
-export const modelFitQuery = (type: string, modelName: string, query: string, enabled: boolean) =>
+export const modelFitQuery = (
+  type: string,
+  modelName: string,
+  query: string,
+  enabled: boolean,
+  cluster?: string,
+) =>
   apiQuery(api.getModelFit, { model_type: type, model_name: modelName }, query, {
+    cluster,
     request: { reportAuthStatus: false },
     enabled,
     staleTime: 30_000,

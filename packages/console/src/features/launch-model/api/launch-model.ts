@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import { apiMutation, invalidateRoutes } from '../../../lib/api-query'
 import { catalogueReads } from '../../../lib/catalogue-reads'
 import { fieldOfError } from '../../../lib/field-errors'
-import { launchesQuery, modelReads } from '../../../lib/launches'
+import { launchesOn, modelReads } from '../../../lib/launches'
 import { sectionOnScreen } from '../../../lib/routes'
 
 /**
@@ -44,12 +44,13 @@ export function useDrawerShowsFailures(modelName: string) {
  * failure reaches the toast unless the screen shows it (`launchFailureShown`). The catalogue is read again
  * afterwards (the launch may have cached files).
  */
-export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
+export function useLaunchModel(cluster: string | undefined, onLaunched: (payload: LaunchRequest) => void) {
   const queryClient = useQueryClient()
   return useMutation(
     // `POST /api/v1/models`: answers once the model is ready (the server waits for its workers).
     apiMutation(api.launchModel, {
-      send: (payload: LaunchRequest) => ({ params: undefined, body: payload }),
+      // On the cluster Launch works on (docs/clusters.md), through its routes here.
+      send: (payload: LaunchRequest) => ({ params: undefined, body: payload, cluster }),
       meta: {
         callsApi: true,
         expected: [499],
@@ -57,7 +58,7 @@ export function useLaunchModel(onLaunched: (payload: LaunchRequest) => void) {
           launchFailureShown(
             error,
             payload as LaunchRequest,
-            queryClient.getQueryData(launchesQuery.queryKey),
+            queryClient.getQueryData(launchesOn(cluster).queryKey),
             sectionOnScreen(),
             openDrawers.has((payload as LaunchRequest).model_name),
           ),

@@ -26,7 +26,7 @@ export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undef
       if (!hasToken()) return
       // Asked once: a catalogue already on its way answers this call too.
       catalogue()
-      queryClient.query(devicesQuery).catch(() => undefined)
+      queryClient.query(devicesQuery()).catch(() => undefined)
       // What the server can do decides the page's fit column and its "Runs here" filter: asked beside the
       // catalogue, rather than once the page has rendered.
       queryClient.query(serverFeaturesQuery).catch(() => undefined)

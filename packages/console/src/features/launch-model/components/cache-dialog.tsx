@@ -14,6 +14,7 @@ import { DeleteOutlineOutlinedIcon } from '../../../components/icons'
 import { useT } from '../../../i18n/react'
 import './cache-dialog.css'
 import { cacheQuery, useDeleteCache } from '../api/cache-files'
+import { useCluster } from '../../../lib/cluster-scope'
 
 interface CacheDialogProps {
   modelName: string
@@ -43,8 +44,9 @@ const pathCell = (
 export function CacheDialog({ modelName, kind, onClose }: CacheDialogProps) {
   const t = useT()
   const gridText = useGridText()
-  const cache = useQuery(cacheQuery(modelName))
-  const deleteCache = useDeleteCache(modelName)
+  const cluster = useCluster()
+  const cache = useQuery(cacheQuery(modelName, cluster))
+  const deleteCache = useDeleteCache(modelName, cluster)
   const [confirming, setConfirming] = useState<string | null>(null)
   const [page, setPage] = useState({ page: 0, pageSize: 5 })
   const rows = cache.data ?? []

@@ -1,7 +1,8 @@
-import type { LaunchRequest } from '@serving-console/contract'
+import { clusterPath, type LaunchRequest } from '@serving-console/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
+import { useCluster } from '../../../lib/cluster-scope'
 import { CodeChoice } from '../../../components/code-choice'
 import { Disclosure } from '../../../components/disclosure'
 import { TextField } from '../../../components/text-field'
@@ -50,7 +51,10 @@ export function CommandLine({
   onPaste: (payload: Record<string, unknown>) => void
 }) {
   const t = useT()
-  const { endPoint } = useAppState()
+  // A cluster's routes are under this server's address too (docs/clusters.md): the line launches there.
+  const cluster = useCluster()
+  const { endPoint: here } = useAppState()
+  const endPoint = cluster === undefined ? here : `${here}${clusterPath(cluster, '')}`
   const withAuth = useQuery(clusterAuthQuery).data?.auth === true
   const [format, setFormat] = useState<Format>('cli')
   const [pasted, setPasted] = useState('')

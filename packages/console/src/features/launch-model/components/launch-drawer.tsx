@@ -11,7 +11,8 @@ import { useAppState } from '../../../lib/app-state'
 import { fieldErrorText, fieldOfError } from '../../../lib/field-errors'
 import { ApiError, toastMessageFor } from '../../../lib/api-client'
 import { apiQuery } from '../../../lib/api-query'
-import { inFlight, launchesQuery, useCancelLaunch } from '../../../lib/launches'
+import { inFlight, launchesOn, useCancelLaunch } from '../../../lib/launches'
+import { useCluster } from '../../../lib/cluster-scope'
 import { pollDelay } from '../../../lib/polling'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
@@ -75,8 +76,10 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   const locale = useLocale()
   const { isCallingApi, isUpdatingModel } = useAppState()
   // `GET /api/v1/engines/{model_name}`: engine → specs, or the reason an engine cannot run it.
+  const cluster = useCluster()
   const engines = useQuery(
     apiQuery(api.getEngines, { model_name: model.name }, undefined, {
+      cluster,
       staleTime: 5 * 60_000,
       enabled: kind === 'LLM',
     }),
@@ -90,7 +93,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     onClose()
   }
 
-  const launch = useLaunchModel((payload) => {
+  const launch = useLaunchModel(cluster, (payload) => {
     historyStore.save(payload)
     draft.forgetDraft()
     // The drawer closes with its launch. Navigation renders in a transition that a quick way back (the
@@ -99,7 +102,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
     onClose()
     void navigate(routes.runningModels.href(kind))
   })
-  const cancel = useCancelLaunch()
+  const cancel = useCancelLaunch(cluster)
   // Download only (docs/downloads.md): this model's tasks, kept by the server, shown here while they last.
   // Their list needs cache:list: a user without it is not shown them (its 403 would open SPEC's Auth status dialog).
   const withDownloads = useServerFeature('downloads')
@@ -118,7 +121,7 @@ export function LaunchDrawer({ model, kind, gpuCount, onClose }: LaunchDrawerPro
   // While this launch runs, the server tells how far it got (followed by uid, so a second copy never mixes in).
   const launchUid = launch.variables?.model_uid ?? null
   const launches = useQuery({
-    ...launchesQuery,
+    ...launchesOn(cluster),
     refetchInterval: (query) => pollDelay(1000, query.state.error),
     enabled: launch.isPending,
   })

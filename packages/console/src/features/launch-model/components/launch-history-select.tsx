@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Select } from '../../../components/select'
 import { useLocale, useT } from '../../../i18n/react'
 import { apiQuery } from '../../../lib/api-query'
+import { useCluster } from '../../../lib/cluster-scope'
 import type { LaunchForm } from '../model/launch-form'
 import { formFromPayload } from '../model/launch-form'
 
@@ -11,12 +12,12 @@ import { formFromPayload } from '../model/launch-form'
  * records each; Xinference v3 keeps what its web UI posts). A server without it (Xinference 1.x, 2.x) answers
  * 404: the drawer then offers none, and says nothing.
  */
-const launchHistoryQuery = (modelName: string) =>
+const launchHistoryQuery = (modelName: string, cluster: string | undefined) =>
   apiQuery(
     api.listLaunchHistory,
     undefined,
     { model_name: modelName },
-    { request: { reportAuthStatus: false }, retry: false, meta: { silent: true } },
+    { cluster, request: { reportAuthStatus: false }, retry: false, meta: { silent: true } },
   )
 
 /** The server's record of the model's earlier launches, newest first: choosing one fills the form with it. */
@@ -31,7 +32,7 @@ export function LaunchHistorySelect({
 }) {
   const t = useT()
   const locale = useLocale()
-  const earlier = useQuery(launchHistoryQuery(modelName)).data ?? []
+  const earlier = useQuery(launchHistoryQuery(modelName, useCluster())).data ?? []
   if (earlier.length === 0) return null
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })
   return (

@@ -13,6 +13,7 @@ import { customJsonStore, favoritesStore } from '../../../lib/storage'
 import { useServerFeature } from '../../../lib/server-features'
 import { fitSummariesQuery } from '../api/get-fit'
 import { useDeleteCustomModel } from '../api/catalogue'
+import { useCluster } from '../../../lib/cluster-scope'
 import { isCached, type CatalogueModel } from '../model/catalogue-model'
 import { filterModels, type Filters } from '../model/filter'
 import type { LaunchKind } from '../model/launch-form'
@@ -59,7 +60,7 @@ export function ModelCatalogue({
   const t = useT()
   // Whether each model fits this machine: the platform's estimate, for the cards and the Runs here switch.
   const withFit = useServerFeature('model_fit')
-  const fit = useQuery(fitSummariesQuery(kind, withFit))
+  const fit = useQuery(fitSummariesQuery(kind, withFit, useCluster()))
   const fitByName = useMemo(
     () => new Map((fit.data?.models ?? []).map((summary) => [summary.model_name, summary])),
     [fit.data],
@@ -103,7 +104,7 @@ export function ModelCatalogue({
   }, [])
   const open = useCallback((model: CatalogueModel) => setLaunching((current) => current ?? model), [])
 
-  const deleteCustom = useDeleteCustomModel(kind)
+  const deleteCustom = useDeleteCustomModel(kind, useCluster())
   const removeCustom = (model: CatalogueModel) => {
     setDeleting(null)
     deleteCustom.mutate(model.name, {

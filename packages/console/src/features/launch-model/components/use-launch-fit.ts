@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useT } from '../../../i18n/react'
 import { formatBytes } from '../../../lib/format'
 import { useServerFeature } from '../../../lib/server-features'
+import { useCluster } from '../../../lib/cluster-scope'
 import { fitQueryString, modelFitQuery } from '../api/get-fit'
 import { chosenQuantization, chosenSpec, HUB_NAME } from '../model/fit'
 import type { LaunchForm, LaunchKind } from '../model/launch-form'
@@ -20,7 +21,7 @@ export function useLaunchFit(
 ): { fit: ModelFit | null; withFit: boolean; warning: string | null } {
   const t = useT()
   const withFit = useServerFeature('model_fit')
-  const query = useQuery(modelFitQuery(kind, modelName, fitQueryString(payload), withFit))
+  const query = useQuery(modelFitQuery(kind, modelName, fitQueryString(payload), withFit, useCluster()))
   const fit = withFit ? (query.data ?? null) : null
   const chosen = fit
     ? chosenQuantization(chosenSpec(fit, form.format, form.size), form.quantization)

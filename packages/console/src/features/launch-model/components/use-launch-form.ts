@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useT } from '../../../i18n/react'
 import { runningModelsQuery } from '../../../lib/running-models'
-import { serverFeaturesQuery, useServerFeature } from '../../../lib/server-features'
+import { useServerFeature, useServerFeatures } from '../../../lib/server-features'
+import { useCluster } from '../../../lib/cluster-scope'
 import { historyStore, tokenCookie } from '../../../lib/storage'
 import { fitSummariesQuery } from '../api/get-fit'
 import type { CatalogueModel } from '../model/catalogue-model'
@@ -48,7 +49,11 @@ export function useLaunchForm(
   // advises over an effect), and not over what the user typed meanwhile.
   const [uidToCheck, setUidToCheck] = useState(hasDraft ? null : savedUid)
   const [uidSuggested, setUidSuggested] = useState<{ taken: string; free: string } | null>(null)
-  const running = useQuery({ ...runningModelsQuery(tokenCookie.get()), enabled: uidToCheck !== null })
+  const cluster = useCluster()
+  const running = useQuery({
+    ...runningModelsQuery(tokenCookie.get(), cluster),
+    enabled: uidToCheck !== null,
+  })
   if (uidToCheck !== null && running.data) {
     setUidToCheck(null)
     const free = freeUid(uidToCheck, new Set(running.data.map((row) => row.id)))
@@ -60,7 +65,7 @@ export function useLaunchForm(
 
   // A fresh form starts from the card's recommendation (the platform's best fit here), while nothing is chosen.
   const withFit = useServerFeature('model_fit')
-  const summaries = useQuery(fitSummariesQuery(kind, withFit))
+  const summaries = useQuery(fitSummariesQuery(kind, withFit, cluster))
   const [recommend, setRecommend] = useState(!hasDraft && saved === undefined)
   if (recommend && engines && summaries.data) {
     setRecommend(false)
@@ -72,7 +77,7 @@ export function useLaunchForm(
   }
 
   // A cluster's gateway has no fields for the platform's own options: what they hold is sent as it was typed.
-  const mode = useQuery(serverFeaturesQuery).data?.mode
+  const mode = useServerFeatures()?.mode
   const base = mode === 'gateway' ? platformFieldsAsExtra(form) : form
   // The cascade settles against the engines as soon as they arrive, and after every change.
   const settled = kind === 'LLM' && engines ? { ...base, ...settleCascade(engines, base) } : base

@@ -7,25 +7,27 @@ import { catalogueReads } from '../../../lib/catalogue-reads'
 import { fieldOfError } from '../../../lib/field-errors'
 
 /** `POST /api/v1/model_registrations/{type}`: the registration as a JSON string, always persisted (SPEC §7). */
-const registration = (type: string, model: Record<string, unknown>) => ({
+const registration = (type: string, model: Record<string, unknown>, cluster: string | undefined) => ({
   params: { model_type: type },
   body: { model: JSON.stringify(model), persist: true },
+  // On the cluster Register works on (docs/clusters.md), through its routes here.
+  cluster,
 })
-const register = (type: string, model: Record<string, unknown>) =>
-  sendRoute(api.registerModel, registration(type, model))
+const register = (type: string, model: Record<string, unknown>, cluster: string | undefined) =>
+  sendRoute(api.registerModel, registration(type, model, cluster))
 
 /** `DELETE /api/v1/model_registrations/{type}/{model_name}`. */
-const unregister = (type: string, modelName: string) =>
-  sendRoute(api.unregisterModel, { params: { model_type: type, model_name: modelName } })
+const unregister = (type: string, modelName: string, cluster: string | undefined) =>
+  sendRoute(api.unregisterModel, { params: { model_type: type, model_name: modelName }, cluster })
 
 /**
  * Registers a new custom model; the catalogue is read again afterwards. A name that is taken is the form's to show,
  * under Model Name.
  */
-export const useRegisterModel = (type: string, onDone: () => void) =>
+export const useRegisterModel = (type: string, cluster: string | undefined, onDone: () => void) =>
   useMutation(
     apiMutation(api.registerModel, {
-      send: (model: Record<string, unknown>) => registration(type, model),
+      send: (model: Record<string, unknown>) => registration(type, model, cluster),
       meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
       invalidates: catalogueReads,
       onSuccess: onDone,
@@ -42,14 +44,14 @@ export class EditRestoredError extends Error {
  * step fails; here the old registration is registered again and the failure says so. SPEC §3's isUpdatingModel
  * is on meanwhile.
  */
-export function useEditModel(type: string, onDone: () => void) {
+export function useEditModel(type: string, cluster: string | undefined, onDone: () => void) {
   return useMutation({
     mutationFn: async ({ old, next }: { old: Record<string, unknown>; next: Record<string, unknown> }) => {
-      await unregister(type, String(old.model_name))
+      await unregister(type, String(old.model_name), cluster)
       try {
-        await register(type, next)
+        await register(type, next, cluster)
       } catch (error) {
-        await register(type, old)
+        await register(type, old, cluster)
         // The server's reason stays as it sent it; the framing is said in the language shown.
         const reason = error instanceof ApiError ? error.message : t('register.error.unexpected')
         throw new EditRestoredError(

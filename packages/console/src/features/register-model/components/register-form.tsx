@@ -15,6 +15,7 @@ import { permissionFor } from '../../../lib/permission'
 import { rememberSection, routes } from '../../../lib/routes'
 import { promptsQuery } from '../api/get-prompts'
 import { useEditModel, useRegisterModel } from '../api/register-model'
+import { useCluster } from '../../../lib/cluster-scope'
 import { useShownErrors } from '../hooks/use-shown-errors'
 import { defaultDraft, toPayload, type Draft, type LlmDraft, type RegisterKind } from '../model/forms'
 import { fieldErrors, submitProblem } from '../model/validation'
@@ -35,18 +36,23 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   const [draft, setDraft] = useState<Draft>(() => editing?.draft ?? defaultDraft(kind))
   const [problem, setProblem] = useState<MessageId | null>(null)
   // `GET /api/v1/models/families`: built-in family names by ability, for the LLM form's family list.
+  const cluster = useCluster()
   const families = useQuery(
-    apiQuery(api.getModelFamilies, undefined, undefined, { staleTime: Infinity, enabled: kind === 'llm' }),
+    apiQuery(api.getModelFamilies, undefined, undefined, {
+      cluster,
+      staleTime: Infinity,
+      enabled: kind === 'llm',
+    }),
   )
-  const prompts = useQuery({ ...promptsQuery(hasToken()), enabled: kind === 'llm' && hasToken() })
+  const prompts = useQuery({ ...promptsQuery(hasToken(), cluster), enabled: kind === 'llm' && hasToken() })
 
   const done = () => {
     const path = routes.launchModel.href('custom', kind)
     rememberSection(path)
     void navigate(path)
   }
-  const register = useRegisterModel(kind, done)
-  const edit = useEditModel(kind, done)
+  const register = useRegisterModel(kind, cluster, done)
+  const edit = useEditModel(kind, cluster, done)
 
   const payload = toPayload(kind, draft)
   // The server's refusal of the name, under Model Name, while the name is the one it refused.

@@ -1,8 +1,9 @@
 import { api, toWireModelType, type RunningModel } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiMutation } from '../../../lib/api-query'
+import type { ListedModel } from '../../../lib/clusters'
 
-export const rowsOfType = (models: readonly RunningModel[], type: string) =>
+export const rowsOfType = <Row extends RunningModel>(models: readonly Row[], type: string) =>
   models.filter((model) => model.model_type === toWireModelType(type))
 
 /**
@@ -12,7 +13,8 @@ export const rowsOfType = (models: readonly RunningModel[], type: string) =>
 export const useTerminateModel = () =>
   useMutation(
     apiMutation(api.terminateModel, {
-      send: (uid: string) => ({ params: { model_uid: uid } }),
+      // On the cluster that runs it, where it is one of a cluster's (docs/clusters.md).
+      send: (row: ListedModel) => ({ params: { model_uid: row.id }, cluster: row.cluster }),
       unchecked: true,
       meta: { callsApi: true, silent: true },
     }),

@@ -1,5 +1,5 @@
-import type { RunningModel } from '@serving-console/contract'
 import type { ReactNode } from 'react'
+import { listedName, type ListedModel } from '../../../lib/clusters'
 import { IconButton } from '../../../components/button'
 import {
   ArticleOutlinedIcon,
@@ -16,10 +16,10 @@ import { reasonId, type Right, type Rights } from '../model/rights'
 import './model-actions.css'
 
 export interface ModelActionHandlers {
-  onTerminate: (row: RunningModel) => void
-  onOpenUi: (row: RunningModel) => void
+  onTerminate: (row: ListedModel) => void
+  onOpenUi: (row: ListedModel) => void
   /** Absent where the server keeps no per-model logs (a gateway to Xinference). */
-  onLogs?: ((row: RunningModel) => void) | undefined
+  onLogs?: ((row: ListedModel) => void) | undefined
 }
 
 /**
@@ -67,15 +67,19 @@ export function ModelActions({
   onTerminate,
   onOpenUi,
   onLogs,
-}: ModelActionHandlers & { row: RunningModel; withUi: boolean; busy: boolean; rights: Rights }) {
+}: ModelActionHandlers & { row: ListedModel; withUi: boolean; busy: boolean; rights: Rights }) {
   const t = useT()
   const navigate = useNavigate()
+  const uid = listedName(row)
+  // A cluster's model has no playground or log here: the playground tries this server's models, and the log is
+  // its cluster's machines' (docs/clusters.md).
+  const here = row.cluster === undefined
   return (
     <span className="running-actions">
-      {hasPlayground(row.model_type) && (
+      {here && hasPlayground(row.model_type) && (
         <Action
           label={t('running.action.playground')}
-          name={t('running.action.playgroundOf', { uid: row.id })}
+          name={t('running.action.playgroundOf', { uid })}
           icon={<ScienceOutlinedIcon fontSize="small" />}
           busy={busy}
           right="read"
@@ -93,10 +97,10 @@ export function ModelActions({
           onClick={() => onOpenUi(row)}
         />
       )}
-      {onLogs && (
+      {here && onLogs && (
         <Action
           label={t('running.action.log')}
-          name={t('running.action.logOf', { uid: row.id })}
+          name={t('running.action.logOf', { uid })}
           icon={<ArticleOutlinedIcon fontSize="small" />}
           busy={busy}
           right="read"
@@ -106,7 +110,7 @@ export function ModelActions({
       )}
       <Action
         label={t('running.action.terminate')}
-        name={t('running.action.terminateOf', { uid: row.id })}
+        name={t('running.action.terminateOf', { uid })}
         danger
         icon={<DeleteOutlineOutlinedIcon fontSize="small" />}
         busy={busy}
@@ -119,12 +123,12 @@ export function ModelActions({
 }
 
 /** The code button beside a model's ID: its usage and how to use it (the model dialog). */
-export function UseButton({ row, onUse }: { row: RunningModel; onUse: (row: RunningModel) => void }) {
+export function UseButton({ row, onUse }: { row: ListedModel; onUse: (row: ListedModel) => void }) {
   const t = useT()
   return (
     <IconButton
       size="small"
-      label={t('running.action.useOf', { uid: row.id })}
+      label={t('running.action.useOf', { uid: listedName(row) })}
       title={t('running.action.use')}
       onClick={() => onUse(row)}
     >

@@ -11,6 +11,7 @@ import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
 import { useAppState } from '../../../lib/app-state'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
+import { listedName, type ListedModel } from '../../../lib/clusters'
 import { toCliCommand } from '../../../lib/launch-command'
 import { snippetFor, type SnippetFormat } from '../../../lib/snippets'
 import { UsageSection } from './usage-section'
@@ -47,24 +48,27 @@ function launchOf(row: RunningModel) {
  * and the official anthropic client), or the `xinference launch` line that launches it
  * again; to copy.
  */
-export function ModelDialog({ row, onClose }: { row: RunningModel; onClose: () => void }) {
+export function ModelDialog({ row, onClose }: { row: ListedModel; onClose: () => void }) {
   const t = useT()
   const { endPoint } = useAppState()
   const withAuth = useQuery(clusterAuthQuery).data?.auth === true
+  // A cluster's model is called here as `cluster/uid` (docs/clusters.md); launching it again is its cluster's
+  // (the line would launch on this server), and its usage is kept there.
+  const called = { ...row, id: listedName(row) }
   const usable = (['curl', 'python', 'typescript', 'messages-curl', 'messages-python'] as const).filter(
-    (format) => snippetFor(row, format, endPoint, withAuth) !== null,
+    (format) => snippetFor(called, format, endPoint, withAuth) !== null,
   )
-  const formats: Format[] = [...usable, 'launch']
+  const formats: Format[] = row.cluster === undefined ? [...usable, 'launch'] : usable
   const [format, setFormat] = useState<Format>(formats[0] ?? 'launch')
   const text =
     format === 'launch'
       ? toCliCommand(launchOf(row), endPoint)
-      : (snippetFor(row, format, endPoint, withAuth) ?? '')
+      : (snippetFor(called, format, endPoint, withAuth) ?? '')
   return (
     <Dialog open fullWidth maxWidth="md" onClose={onClose} aria-labelledby="use-title">
-      <DialogTitle id="use-title">{row.id}</DialogTitle>
+      <DialogTitle id="use-title">{called.id}</DialogTitle>
       <DialogContent>
-        {row.usage && (
+        {row.usage && row.cluster === undefined && (
           <>
             <h3 className="model-dialog-heading">{t('running.usage.title')}</h3>
             <UsageSection uid={row.id} />

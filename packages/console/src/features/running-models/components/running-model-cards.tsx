@@ -1,4 +1,5 @@
 import { useT } from '../../../i18n/react'
+import { listedName } from '../../../lib/clusters'
 import { ModelActions, UseButton } from './model-actions'
 import type { RunningModelsViewProps } from './running-models-table'
 import { StatusCell } from './status-cell'
@@ -17,6 +18,7 @@ export function RunningModelCards({
   readAt,
   onUse,
   onHealth,
+  withCluster: _withCluster,
   ...actions
 }: RunningModelsViewProps) {
   const t = useT()
@@ -26,9 +28,9 @@ export function RunningModelCards({
   return (
     <ul className="running-cards" aria-label={t('running.cards.label')}>
       {rows.map((row) => (
-        <li key={row.id} className="running-card" aria-label={row.id}>
+        <li key={listedName(row)} className="running-card" aria-label={listedName(row)}>
           <div className="running-card-head">
-            <h2 className="running-card-id">{row.id}</h2>
+            <h2 className="running-card-id">{listedName(row)}</h2>
             <UseButton row={row} onUse={onUse} />
           </div>
           <p className="running-card-name">

@@ -1,5 +1,5 @@
-import type { RunningModel } from '@serving-console/contract'
 import { DataGrid, type GridColDef } from '@mui/x-data-grid'
+import { listedName, type ListedModel } from '../../../lib/clusters'
 import { CopyButton } from '../../../components/copy-button'
 import { useGridText } from '../../../lib/grid-text'
 import { useT } from '../../../i18n/react'
@@ -17,7 +17,9 @@ export const LOADING_ROW_ID = 'Loading, do not refresh page...'
 
 export interface RunningModelsViewProps extends ModelActionHandlers {
   type: string
-  rows: RunningModel[]
+  /** The server holds clusters: a Cluster column says where each model runs (this server's own: empty). */
+  withCluster: boolean
+  rows: ListedModel[]
   loading: boolean
   busy: boolean
   /** What the signed-in user may do (model/rights.ts). */
@@ -25,9 +27,9 @@ export interface RunningModelsViewProps extends ModelActionHandlers {
   /** When the rows were read (ms). */
   readAt: number
   /** Opens how to call the model (curl, Python, TypeScript) and launch it again. */
-  onUse: (row: RunningModel) => void
+  onUse: (row: ListedModel) => void
   /** Opens what happened to a model with replicas down. */
-  onHealth: (row: RunningModel) => void
+  onHealth: (row: ListedModel) => void
 }
 
 /** SPEC's empty overlay, with the next step. */
@@ -48,6 +50,7 @@ function NoMatches() {
  */
 export function RunningModelsTable({
   type,
+  withCluster,
   rows,
   loading,
   busy,
@@ -63,7 +66,7 @@ export function RunningModelsTable({
   const localeText = useGridText()
   const withUi = type === 'LLM' || type === 'image'
   // What each column shows beyond its header and width (model/columns.ts).
-  const cells: Partial<Record<string, Partial<GridColDef<RunningModel>>>> = {
+  const cells: Partial<Record<string, Partial<GridColDef<ListedModel>>>> = {
     id: {
       renderCell: ({ row }) =>
         row.id === LOADING_ROW_ID ? (
@@ -83,6 +86,7 @@ export function RunningModelsTable({
           </span>
         ),
     },
+    cluster: { valueGetter: (_value, row) => row.cluster ?? t('common.cluster.here') },
     accelerators: { valueGetter: (_value, row) => (row.accelerators ?? []).join(', ') },
     model_size_in_billions: {
       valueGetter: (_value, row) => {
@@ -108,18 +112,22 @@ export function RunningModelsTable({
         ),
     },
   }
-  const columns = runningColumns(type).map(({ field, header, flex, minWidth }): GridColDef<RunningModel> => ({
-    field,
-    headerName: t(header),
-    flex,
-    minWidth,
-    ...cells[field],
-  }))
-  const shown = loading ? [{ id: LOADING_ROW_ID, model_type: type, model_name: '' } as RunningModel] : rows
+  const columns = runningColumns(type, withCluster).map(
+    ({ field, header, flex, minWidth }): GridColDef<ListedModel> => ({
+      field,
+      headerName: t(header),
+      flex,
+      minWidth,
+      ...cells[field],
+    }),
+  )
+  const shown = loading ? [{ id: LOADING_ROW_ID, model_type: type, model_name: '' } as ListedModel] : rows
   const empty = !loading && rows.length === 0
   return (
     <DataGrid
       rows={shown}
+      // One uid may run on several clusters: a row is its model as clients name it (`cluster/uid`).
+      getRowId={listedName}
       columns={columns}
       rowHeight={52}
       columnHeaderHeight={56}

@@ -15,9 +15,13 @@ export interface RunningColumn {
  * up. One list for the data grid (running-models-table.tsx) and for what the page shows before the grid's code is
  * here (running-models-loading.tsx), so the one takes the other's place without a move.
  */
-export function runningColumns(type: string): RunningColumn[] {
+export function runningColumns(type: string, withCluster = false): RunningColumn[] {
   const columns: RunningColumn[] = [
     { field: 'id', header: 'running.column.id', flex: 1.4, minWidth: 250 },
+    // Where the server holds clusters besides its own models (docs/clusters.md): which one runs it.
+    ...(withCluster
+      ? [{ field: 'cluster', header: 'running.column.cluster', flex: 0.6, minWidth: 96 } as const]
+      : []),
     // Each wide enough for its values and its header's longest word; a two-word header wraps.
     { field: 'model_name', header: 'running.column.name', flex: 1, minWidth: 84 },
     { field: 'address', header: 'running.column.address', flex: 1, minWidth: 104 },

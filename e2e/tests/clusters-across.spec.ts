@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test'
+import {
+  startReplayUpstream,
+  type ReplayUpstream,
+} from '../../packages/server/test/support/replay-upstream.js'
+import { expectAccessible } from '../support/axe'
+import { api, card } from '../support/console-pages'
+import { recorded, recordedFolder } from '../support/xinference'
+
+// One console over several clusters (docs/clusters.md): the platform holds the replays of real Xinference 3.2.1 and
+// 1.8.0 servers, run by this spec, beside its own models. Running Models lists them all with their cluster, a
+// launch from the drawer goes to the cluster chosen, Terminate reaches the cluster that runs the model, and a
+// cluster that stops is said while the others are listed.
+
+let gpu: ReplayUpstream
+let old: ReplayUpstream
+
+test.beforeEach(async ({ request }) => {
+  gpu = await startReplayUpstream(recordedFolder('v3.2.1'))
+  old = await startReplayUpstream(recordedFolder('v1.8.0'))
+  const password = recorded('v3.2.1', '008-token-login').request.body as Record<string, string>
+  for (const [name, replay, credential] of [
+    ['gpu', gpu, { kind: 'password', ...password }],
+    ['old', old, { kind: 'none' }],
+  ] as const) {
+    const added = await request.post(api('/api/v1/clusters'), {
+      data: { name, address: replay.url, credential },
+    })
+    expect(added.status()).toBe(201)
+  }
+  // v3.2.1 runs a model already, launched through this server's routes for it.
+  await request.post(api('/clusters/gpu/api/v1/model_registrations/LLM'), {
+    data: recorded('v3.2.1', '110-register-tiny').request.body,
+  })
+  const launched = await request.post(api('/clusters/gpu/api/v1/models'), {
+    data: recorded('v3.2.1', '112-launch-tiny').request.body,
+  })
+  expect(launched.status()).toBe(200)
+})
+
+// The platform is shared with the other specs: it holds no cluster once this one is done.
+test.afterEach(async ({ request }) => {
+  for (const name of ['gpu', 'old']) await request.delete(api(`/api/v1/clusters/${name}`))
+  await Promise.all([gpu.close(), old.close()])
+})
+
+test('launches on a chosen cluster from the drawer, lists every cluster’s models, terminates on one, and says which cluster is down', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1500, height: 900 })
+  // Launch Model on the 1.8.0 cluster: its own catalogue and engines, from the same drawer.
+  await page.goto('#/launch_model/llm')
+  const where = page.getByRole('combobox', { name: 'Cluster' })
+  await expect(where).toHaveText('This server')
+  await where.click()
+  await page.getByRole('option', { name: 'old' }).click()
+  await expect(card(page, 'baichuan-2')).toBeVisible()
+  await page.getByRole('textbox', { name: 'Search for model name and description' }).fill('qwen2.5-instruct')
+  await card(page, 'qwen2.5-instruct').click()
+  const drawer = page.getByRole('dialog')
+  for (const [field, option] of [
+    ['Model Engine', 'Transformers'],
+    ['Model Format', 'pytorch'],
+  ] as const) {
+    await drawer.getByRole('combobox', { name: field }).click()
+    await page.getByRole('option', { name: option, exact: true }).click()
+  }
+  for (const field of ['Model Size', 'Quantization']) {
+    await drawer.getByRole('combobox', { name: field }).click()
+    await page.getByRole('option').first().click()
+  }
+  const sent = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/models'),
+  )
+  await drawer.getByRole('button', { name: 'Launch' }).click()
+  expect(new URL((await sent).url()).pathname).toBe('/clusters/old/api/v1/models')
+  expect((await sent).postDataJSON()).toMatchObject({
+    model_name: 'qwen2.5-instruct',
+    model_engine: 'Transformers',
+  })
+
+  // Running Models: this server's models and every cluster's, each row saying where it runs.
+  await expect(page).toHaveURL(/#\/running_models\/LLM$/)
+  const rows = page.getByRole('row')
+  const onGpu = rows.filter({ has: page.getByRole('gridcell', { name: 'gpu', exact: true }) })
+  const onOld = rows.filter({ has: page.getByRole('gridcell', { name: 'old', exact: true }) })
+  await expect(page.getByRole('columnheader', { name: 'Cluster' })).toBeVisible()
+  await expect(onGpu).toContainText('tiny')
+  await expect(onOld).toContainText('tiny')
+  await expectAccessible(page)
+  // The same uid on two clusters: each named as clients reach it here, `cluster/uid`.
+  await expect(page.getByRole('button', { name: 'Terminate old/tiny' })).toBeVisible()
+
+  // Terminated on its cluster; the other cluster's model stays.
+  await page.getByRole('button', { name: 'Terminate old/tiny' }).click()
+  await page.getByRole('button', { name: 'yes' }).click()
+  await expect(onOld).toHaveCount(0)
+  await expect(onGpu).toContainText('tiny')
+  expect(
+    old.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/models/tiny'),
+  ).toBe(true)
+
+  // The 3.2.1 cluster stops: a notice says its models are not listed, the others still are.
+  await gpu.close()
+  await page.reload()
+  await expect(page.getByText(/The models of the cluster gpu are not listed: .*Cannot reach/)).toBeVisible()
+  await expect(page.getByRole('columnheader', { name: 'Cluster' })).toBeVisible()
+  await expect(onGpu).toHaveCount(0)
+  await expectAccessible(page)
+})

@@ -1,0 +1,13 @@
+import { Notice } from '../../../components/notice'
+import { useT } from '../../../i18n/react'
+import type { ClusterTrouble } from '../api/listed-models'
+
+/** A notice per cluster whose models are not listed now, saying why; the others' are (docs/clusters.md). */
+export function ClusterTroubles({ troubles }: { troubles: readonly ClusterTrouble[] }) {
+  const t = useT()
+  return troubles.map(({ cluster, detail }) => (
+    <Notice key={cluster} severity="warning" className="running-cluster-trouble">
+      {t('running.cluster.trouble', { cluster, detail })}
+    </Notice>
+  ))
+}

@@ -1,0 +1,112 @@
+import {
+  api,
+  clusterModelName,
+  CLUSTER_MOUNT,
+  href,
+  routeOfRegistered,
+  upstreamPath,
+  type Route,
+} from '@serving-console/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { HttpError } from '../http/http-error.js'
+import { messagesPathOn } from '../gateway/messages.js'
+import type { ProxyTrust } from '../http/client-view.js'
+import { forward } from '../gateway/forward.js'
+import { asCluster } from './cluster-gateway.js'
+import type { Clusters, Reach } from './clusters.js'
+
+/** How long a cluster's running list answers "where does this model run": a launch shows within this. */
+const LIST_FOR_MS = 5_000
+/** A running list is a few KiB a model. */
+const LIST_BYTES = 8 * 1024 * 1024
+
+/**
+ * Where a model a client names runs, among the clusters held here (docs/clusters.md): `cluster/uid` names it; a
+ * bare uid is the one cluster that runs it (the platform's own models are found before this is asked). Each
+ * cluster's list is read with its kept credential and kept a few seconds; a cluster that does not answer in time
+ * is left out.
+ */
+export class ClusterModels {
+  private readonly lists = new Map<Reach, { at: number; uids: Promise<Set<string>> }>()
+
+  constructor(
+    private readonly clusters: Clusters,
+    private readonly answerMs: number,
+  ) {}
+
+  async locate(name: string): Promise<{ cluster: Reach; uid: string } | undefined> {
+    const named = clusterModelName(name)
+    if (named) {
+      const cluster = this.clusters.up().find((one) => one.name === named.cluster)
+      if (cluster) return { cluster, uid: named.uid }
+    }
+    const up = this.clusters.up()
+    const runs = await Promise.all(up.map(async (cluster) => (await this.uidsOn(cluster)).has(name)))
+    const on = up.filter((_, at) => runs[at])
+    if (on.length > 1) {
+      const names = on.map((cluster) => `${cluster.name}/${name}`).join(' or ')
+      throw new HttpError(409, `Model ${name} runs on more than one cluster: name it as ${names}`)
+    }
+    return on[0] && { cluster: on[0], uid: name }
+  }
+
+  private uidsOn(cluster: Reach): Promise<Set<string>> {
+    const kept = this.lists.get(cluster)
+    if (kept && Date.now() - kept.at < LIST_FOR_MS) return kept.uids
+    const uids = this.listOn(cluster).catch(() => new Set<string>())
+    this.lists.set(cluster, { at: Date.now(), uids })
+    return uids
+  }
+
+  private async listOn(cluster: Reach): Promise<Set<string>> {
+    const answer = await cluster.upstream.json('GET', upstreamPath(href(api.listModels)), {
+      authorization: await cluster.session.authorization(),
+      maxBytes: LIST_BYTES,
+      signal: AbortSignal.timeout(this.answerMs),
+    })
+    const data = (answer.body as { data?: unknown } | null)?.data
+    if (answer.status === 401) cluster.session.ended()
+    if (answer.status !== 200 || !Array.isArray(data)) return new Set()
+    return new Set(
+      data.flatMap((row: unknown) => {
+        const id = (row as { id?: unknown } | null)?.id
+        return typeof id === 'string' ? [id] : []
+      }),
+    )
+  }
+}
+
+/** Where a cluster serves an inference route: its upstream path, or, for the Messages API, where its version has it. */
+async function pathOn(cluster: Reach, entry: Route, authorization: string | undefined): Promise<string> {
+  if (entry !== api.createMessage) return upstreamPath(entry.path)
+  return messagesPathOn(await cluster.profiles.detect(authorization))
+}
+
+/**
+ * The platform's inference routes reach the clusters' models too: a model this platform does not run, named as
+ * `cluster/uid` or run by one cluster alone, is sent there, as that cluster's uid, with the credential kept for it
+ * (the caller was let in here: auth, key permissions and limits as for any model). Added before the routes, it
+ * wraps each inference entry's handler; the platform's own models never leave it.
+ */
+export function inferenceOnClusters(
+  app: FastifyInstance,
+  options: { models: ClusterModels; runsHere: (uid: string) => boolean; trust: ProxyTrust },
+) {
+  const { models, runsHere, trust } = options
+  app.addHook('onRoute', (route) => {
+    if (typeof route.method !== 'string' || route.url.startsWith(`${CLUSTER_MOUNT}/`)) return
+    const entry = routeOfRegistered(route.method, route.url)
+    if (entry?.audit !== 'inference') return
+    const handler = route.handler as RouteHandlerMethod
+    route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+      const body = request.body as { model?: unknown } | undefined
+      const name = body?.model
+      const found = typeof name === 'string' && !runsHere(name) ? await models.locate(name) : undefined
+      if (!found) return handler.call(this, request, reply)
+      await asCluster(request, found.cluster)
+      const path = await pathOn(found.cluster, entry, request.headers.authorization)
+      // The cluster's uid goes there; the request keeps the name the client gave (the audit trail, usage).
+      return forward(found.cluster.upstream, trust, request, reply, path, { ...body, model: found.uid })
+    }
+  })
+}

@@ -1,0 +1,209 @@
+import { RunningModelList } from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { RECORDED, recorded } from './gateway-helper.js'
+import { ADMIN, afterThisTest, authFile, signIn, testApp, VIEWER } from './helper.js'
+import { startReplayUpstream } from './support/replay-upstream.js'
+
+// One platform in front of the replays of real Xinference 3.2.1, 2.12.0 and 1.8.0 at once (docs/clusters.md):
+// each cluster's routes under /clusters/{name}, and the platform's inference routes reaching their models.
+
+async function replayOf(version: 'v1.8.0' | 'v2.12.0' | 'v3.2.1') {
+  const replay = await startReplayUpstream(`${RECORDED}${version}`)
+  afterThisTest(() => replay.close())
+  return replay
+}
+
+async function threeClusters(app: FastifyInstance, token?: string) {
+  const gpu = await replayOf('v3.2.1')
+  const mid = await replayOf('v2.12.0')
+  const old = await replayOf('v1.8.0')
+  const headers = token ? { authorization: `Bearer ${token}` } : {}
+  for (const [name, replay, credential] of [
+    ['gpu', gpu, { kind: 'password', username: 'admin', password: 'admin-password-123' }],
+    ['mid', mid, { kind: 'none' }],
+    ['old', old, { kind: 'none' }],
+  ] as const) {
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      headers,
+      payload: { name, address: replay.url, credential },
+    })
+    expect(added.json(), name).toMatchObject({ status: { state: 'up' } })
+  }
+  return { gpu, mid, old }
+}
+
+const running = async (app: FastifyInstance, cluster: string, headers = {}) => {
+  const answer = await app.inject({ url: `/clusters/${cluster}/api/v1/models`, headers })
+  expect(answer.statusCode, answer.body).toBe(200)
+  return RunningModelList.parse(answer.json()).data.map((model) => model.id)
+}
+
+describe('clusters served by the platform', { timeout: 30_000 }, () => {
+  it('lists, launches, chats and terminates on each cluster, and one down leaves the others working', async () => {
+    const app = await testApp()
+    const { gpu, old } = await threeClusters(app)
+    for (const cluster of ['gpu', 'mid', 'old']) expect(await running(app, cluster)).toEqual([])
+
+    // Launched on two clusters, as each version takes it, through the same routes.
+    for (const [cluster, version] of [
+      ['gpu', 'v3.2.1'],
+      ['old', 'v1.8.0'],
+    ] as const) {
+      const registered = await app.inject({
+        method: 'POST',
+        url: `/clusters/${cluster}/api/v1/model_registrations/LLM`,
+        payload: recorded(version, '110').request.body as object,
+      })
+      expect(registered.statusCode, registered.body).toBe(200)
+      const launched = await app.inject({
+        method: 'POST',
+        url: `/clusters/${cluster}/api/v1/models`,
+        payload: recorded(version, '112').request.body as object,
+      })
+      expect(launched.json()).toEqual({ model_uid: 'tiny' })
+      expect(await running(app, cluster)).toEqual(['tiny'])
+    }
+    // v3 was asked with the token it gave this server, never anything of the console's.
+    const launch = gpu.requests.find((request) => request.method === 'POST' && request.path === '/v1/models')
+    expect(launch?.headers.authorization).toMatch(/^Bearer ey/)
+    expect(old.requests.every((request) => request.headers.authorization === undefined)).toBe(true)
+    expect(await running(app, 'mid')).toEqual([])
+
+    // Clients at the platform's own address: `tiny` runs on two clusters, so it must be named with one.
+    const chat = (model: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { ...(recorded('v3.2.1', '129').request.body as object), model },
+      })
+    const ambiguous = await chat('tiny')
+    expect(ambiguous.statusCode).toBe(409)
+    expect(ambiguous.json<{ detail: string }>().detail).toContain('name it as gpu/tiny or old/tiny')
+    // Terminated on one cluster; the other keeps its model.
+    const terminated = await app.inject({ method: 'DELETE', url: '/clusters/old/api/v1/models/tiny' })
+    expect(terminated.statusCode).toBe(200)
+    expect(await running(app, 'old')).toEqual([])
+    expect(await running(app, 'gpu')).toEqual(['tiny'])
+
+    const onGpu = await chat('gpu/tiny')
+    expect(onGpu.statusCode, onGpu.body).toBe(200)
+    expect(onGpu.headers['content-type']).toMatch(/text\/event-stream/)
+    expect(onGpu.body.trim().endsWith('data: [DONE]')).toBe(true)
+    const sent = gpu.requests.findLast((request) => request.path === '/v1/chat/completions')
+    expect(sent?.body).toMatchObject({ model: 'tiny', stream: true })
+    expect(sent?.headers.authorization).toMatch(/^Bearer ey/)
+
+    // One cluster stops: its requests say so, the others answer as before.
+    await old.close()
+    const down = await app.inject('/clusters/old/api/v1/models')
+    expect(down.statusCode).toBeGreaterThanOrEqual(502)
+    expect(down.json<{ detail: string }>().detail).toMatch(/reach|refused|connect/i)
+    expect((await app.inject('/clusters/gpu/api/v1/models')).statusCode).toBe(200)
+    expect(await running(app, 'mid')).toEqual([])
+  })
+
+  it('reaches a model one cluster alone runs by its bare uid, and leaves other names to the platform', async () => {
+    const app = await testApp()
+    const old = await replayOf('v1.8.0')
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: { name: 'old', address: old.url, credential: { kind: 'none' } },
+    })
+    for (const name of ['110', '112'])
+      await app.inject({
+        method: 'POST',
+        url: `/clusters/old${name === '110' ? '/api/v1/model_registrations/LLM' : '/api/v1/models'}`,
+        payload: recorded('v1.8.0', name).request.body as object,
+      })
+    const completion = await app.inject({
+      method: 'POST',
+      url: '/v1/completions',
+      payload: recorded('v1.8.0', '130').request.body as object,
+    })
+    // The cluster's own answer, as it gave it (1.8.0 fails this call with a 500 of its own).
+    expect(completion.statusCode).toBe(recorded('v1.8.0', '130').response.status)
+    expect(completion.json()).toEqual(recorded('v1.8.0', '130').response.body)
+    expect(old.requests.at(-1)).toMatchObject({ path: '/v1/completions', body: { model: 'tiny' } })
+    // A name no cluster runs is the platform's to answer, as before.
+    const nowhere = await app.inject({
+      method: 'POST',
+      url: '/v1/completions',
+      payload: { model: 'nope', prompt: 'hi' },
+    })
+    expect(nowhere.statusCode).toBe(400)
+    expect(nowhere.json<{ detail: string }>().detail).toContain('nope')
+  })
+
+  it('sends only the route table to a cluster, and says a refused credential is not the user’s', async () => {
+    const app = await testApp()
+    const { gpu } = await threeClusters(app)
+    const unknown = await app.inject('/clusters/nowhere/api/v1/models')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json<{ detail: string }>().detail).toBe('No cluster called nowhere')
+    const before = gpu.requests.length
+    const outside = await app.inject('/clusters/gpu/internal/secrets')
+    expect(outside.statusCode).toBe(404)
+    expect(gpu.requests.length).toBe(before)
+    const escape = await app.inject('/clusters/gpu/%2e%2e/%2e%2e/etc/passwd')
+    expect(escape.statusCode).toBe(404)
+
+    // The cluster stops taking the kept password: a 502 that says so, never a 401 that would sign the user out.
+    await app.inject({
+      method: 'PUT',
+      url: '/api/v1/clusters/gpu',
+      payload: { credential: { kind: 'api_key', api_key: 'sk-wrong-key-000' } },
+    })
+    const refused = await app.inject('/clusters/gpu/api/v1/models')
+    expect(refused.statusCode).toBe(502)
+    expect(refused.json<{ detail: string }>().detail).toContain(
+      'The cluster gpu refused the credential this server keeps for it (HTTP 401)',
+    )
+  })
+
+  it("checks the console's user by the route's scope, and never sends their token to a cluster", async () => {
+    const app = await testApp({ authConfig: authFile() })
+    const admin = await signIn(app, ADMIN)
+    const { gpu } = await threeClusters(app, admin)
+    const viewer = await signIn(app, VIEWER)
+    const as = (token: string) => ({ authorization: `Bearer ${token}` })
+
+    expect((await app.inject('/clusters/gpu/api/v1/models')).statusCode).toBe(401)
+    expect(await running(app, 'gpu', as(viewer))).toEqual([])
+    // Everyone who sees models sees which clusters there are, without their addresses.
+    const states = await app.inject({ url: '/api/v1/clusters/states', headers: as(viewer) })
+    const listed = states.json<{ clusters: { name: string; status: { state: string } }[] }>().clusters
+    expect(listed.map((one) => [one.name, one.status.state])).toEqual([
+      ['gpu', 'up'],
+      ['mid', 'up'],
+      ['old', 'up'],
+    ])
+    expect(states.body).not.toContain('127.0.0.1')
+    // A viewer may not launch, whatever the kept credential could do there: nothing reaches the cluster.
+    const before = gpu.requests.length
+    const launch = await app.inject({
+      method: 'POST',
+      url: '/clusters/gpu/api/v1/models',
+      headers: as(viewer),
+      payload: recorded('v3.2.1', '112').request.body as object,
+    })
+    expect(launch.statusCode).toBe(403)
+    // Nor administer the cluster's users with it.
+    const users = await app.inject({ url: '/clusters/gpu/v1/admin/users', headers: as(viewer) })
+    expect(users.statusCode).toBe(403)
+    expect(gpu.requests.length).toBe(before)
+    // A route open to all (a model's page, `/:model_uid`) reaches the cluster without the kept credential: the
+    // administrator's password must not answer for someone nobody checked (here: the cluster's metrics).
+    await app.inject('/clusters/gpu/metrics')
+    const anonymous = gpu.requests.slice(before)
+    expect(anonymous.length).toBeGreaterThan(0)
+    for (const request of anonymous) expect(request.headers.authorization).toBeUndefined()
+    for (const request of gpu.requests) {
+      expect(request.headers.authorization ?? '').not.toContain(viewer)
+      expect(request.headers.authorization ?? '').not.toContain(admin)
+    }
+  })
+})
