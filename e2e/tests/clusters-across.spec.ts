@@ -87,6 +87,10 @@ test('launches on a chosen cluster from the drawer, lists every cluster’s mode
   await expect(page.getByRole('columnheader', { name: 'Cluster' })).toBeVisible()
   await expect(onGpu).toContainText('tiny')
   await expect(onOld).toContainText('tiny')
+  // The needs-attention strip covers the clusters too: 3.2.1's recorded failed launch, with its reason.
+  await expect(page.getByRole('region', { name: 'Needs attention' })).toContainText(
+    "gpu/qwen2.5-instruct: launch failed[Errno 2] No such file or directory: 'uv'",
+  )
   await expectAccessible(page)
   // The same uid on two clusters: each named as clients reach it here, `cluster/uid`.
   await expect(page.getByRole('button', { name: 'Terminate old/tiny' })).toBeVisible()
@@ -100,11 +104,28 @@ test('launches on a chosen cluster from the drawer, lists every cluster’s mode
     old.requests.some((request) => request.method === 'DELETE' && request.path === '/v1/models/tiny'),
   ).toBe(true)
 
-  // The 3.2.1 cluster stops: a notice says its models are not listed, the others still are.
+  // Cluster Information: every cluster's workers in sum, and their total, above the one chosen.
+  await page.goto('#/cluster_info')
+  const overview = page.getByRole('region', { name: 'Every cluster', exact: true })
+  for (const name of ['This server', 'gpu', 'old', 'Total'])
+    await expect(overview.getByRole('rowheader', { name, exact: true })).toBeVisible()
+  // 1.8.0's recorded worker has 2 cores.
+  await expect(overview.getByRole('row').filter({ hasText: /^old/ })).toContainText('2.00')
+  await expectAccessible(page)
+
+  // The 3.2.1 cluster stops: a notice says so, and its model is shown as last seen, marked; the others as before.
   await gpu.close()
+  await page.goto('#/running_models/LLM')
+  await expect(
+    page.getByText(/The cluster gpu does not answer: .*Cannot reach.*shown as they were last seen/),
+  ).toBeVisible()
+  await expect(
+    rows.filter({ has: page.getByRole('gridcell', { name: 'gpu (not answering)', exact: true }) }),
+  ).toContainText('tiny')
+  await expectAccessible(page)
+  // Opened afresh, the console has nothing of it to show: it says its models are not listed.
   await page.reload()
   await expect(page.getByText(/The models of the cluster gpu are not listed: .*Cannot reach/)).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'Cluster' })).toBeVisible()
   await expect(onGpu).toHaveCount(0)
-  await expectAccessible(page)
 })

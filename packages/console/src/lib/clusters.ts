@@ -29,8 +29,11 @@ export function useClusters(): ClusterBrief[] {
 }
 const EMPTY: ClusterBrief[] = []
 
-/** A running model as the console lists it: this server's own, or one of a cluster it holds. */
-export type ListedModel = RunningModel & { cluster?: string }
+/**
+ * A running model as the console lists it: this server's own, or one of a cluster it holds; `unanswered` where
+ * that cluster does not answer now (the row is as it was last seen).
+ */
+export type ListedModel = RunningModel & { cluster?: string; unanswered?: true }
 
 /** How a listed model is named to clients of this server, and told apart in lists: `cluster/uid` or its uid. */
 export const listedName = (row: ListedModel) => (row.cluster ? `${row.cluster}/${row.id}` : row.id)

@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client'
 import { lastActivePath } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import { clusterHistoryQuery, clusterInfoQuery, clusterVersionQuery } from './api/cluster-queries'
+import { ClustersOverview } from './components/clusters-overview'
 import { ResourceTrends } from './components/resource-trends'
 import { SummaryPanel } from './components/summary-panel'
 import { WorkerDetails } from './components/worker-details'
@@ -27,6 +28,7 @@ export function ClusterInfoPage() {
   return (
     <>
       <PageHeader title={t('cluster.title')} />
+      <ClustersOverview />
       <ClusterSelect value={cluster} onChange={setCluster} />
       {/* Its own charts for each: a sample of one cluster never joins another's line. */}
       <ClusterView key={cluster ?? ''} cluster={cluster} />

@@ -8,21 +8,23 @@ import { HEALTH_REFRESH_MS } from '../../../lib/running-models'
 export const unhealthy = (health: ModelHealth | undefined) =>
   health?.state === 'failed' || health?.state === 'degraded'
 
-/** A running model that needs someone, or a launch that failed. */
-export type Attention =
+/** A running model that needs someone, or a launch that failed; on a cluster the server holds, its name. */
+export type Attention = { cluster?: string } & (
   | { kind: 'model'; uid: string; type: string; health: ModelHealth }
   | { kind: 'launch'; uid: string; type: string; error: string | null }
+)
 
 /**
  * What the "needs attention" strip lists, on every screen: running models whose replicas are down (where the
  * server reports health) and failed launches. Its own query, read with reportAuthStatus off: a user who may not
  * list models sees no strip, not SPEC's 403 dialog on a screen that never asked for models.
  */
-export const attentionQuery = (cookie: string | undefined, withHealth: boolean) =>
+export const attentionQuery = (cookie: string | undefined, withHealth: boolean, cluster?: string) =>
   queryOptions({
-    queryKey: composedKey([api.listModels, api.listLaunches], cookie ?? '', withHealth),
+    queryKey: composedKey([api.listModels, api.listLaunches], cookie ?? '', withHealth, cluster ?? null),
     queryFn: async ({ signal }): Promise<Attention[]> => {
-      const asked = { signal, reportAuthStatus: false }
+      // A cluster's rows carry health where it tells it (Xinference 3), and nothing otherwise.
+      const asked = { signal, reportAuthStatus: false, cluster }
       const [models, launches] = await Promise.all([
         withHealth ? getRoute(api.listModels, undefined, undefined, asked) : null,
         getRoute(api.listLaunches, undefined, undefined, asked),
@@ -30,7 +32,7 @@ export const attentionQuery = (cookie: string | undefined, withHealth: boolean) 
       return [
         ...(models?.data ?? []).flatMap((row): Attention[] =>
           row.health && unhealthy(row.health)
-            ? [{ kind: 'model', uid: row.id, type: row.model_type, health: row.health }]
+            ? [{ kind: 'model', uid: row.id, type: row.model_type, health: row.health, cluster }]
             : [],
         ),
         ...launches
@@ -40,6 +42,7 @@ export const attentionQuery = (cookie: string | undefined, withHealth: boolean) 
             uid: launch.model_uid,
             type: launch.model_type,
             error: launch.error ?? null,
+            cluster,
           })),
       ]
     },

@@ -2,11 +2,13 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { useClusters, type ListedModel } from '../../../lib/clusters'
 import { runningModelsQuery } from '../../../lib/running-models'
 
-/** A cluster whose models are not listed now: it was found down or refusing, or its list failed. */
+/** A cluster that does not answer now: it was found down or refusing, or its list failed. */
 export interface ClusterTrouble {
   cluster: string
   /** In the server's or the cluster's words. */
   detail: string
+  /** Its models are listed as they were last seen (marked so), rather than not at all. */
+  lastSeen: boolean
 }
 
 /**
@@ -25,18 +27,22 @@ export function useListedModels(cookie: string | undefined) {
       retry: false,
     })),
   })
-  const rows: ListedModel[] | undefined = own.data && [
-    ...own.data,
-    ...theirs.flatMap((query, at) =>
-      (query.data ?? []).map((row) => ({ ...row, cluster: clusters[at]?.name ?? '' })),
-    ),
-  ]
   const troubles: ClusterTrouble[] = clusters.flatMap((cluster, at) => {
     const query = theirs[at]
-    if (query?.isError) return [{ cluster: cluster.name, detail: query.error.message }]
-    if (cluster.status.state !== 'up' && !query?.isSuccess)
-      return [{ cluster: cluster.name, detail: cluster.status.detail ?? cluster.status.state }]
+    const lastSeen = query?.data !== undefined
+    if (query?.isError) return [{ cluster: cluster.name, detail: query.error.message, lastSeen }]
+    if (cluster.status.state !== 'up')
+      return [{ cluster: cluster.name, detail: cluster.status.detail ?? cluster.status.state, lastSeen }]
     return []
   })
+  const troubled = new Set(troubles.map((trouble) => trouble.cluster))
+  const rows: ListedModel[] | undefined = own.data && [
+    ...own.data,
+    ...theirs.flatMap((query, at) => {
+      const cluster = clusters[at]?.name ?? ''
+      const mark = troubled.has(cluster) ? { unanswered: true as const } : {}
+      return (query.data ?? []).map((row) => ({ ...row, cluster, ...mark }))
+    }),
+  ]
   return { own, rows, clusters, troubles }
 }

@@ -1,20 +1,35 @@
 import { api, scopesOf } from '@serving-console/contract'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link, useMatch } from 'react-router'
 import { Notice } from '../../../components/notice'
 import { useT } from '../../../i18n/react'
 import { alertsQuery } from '../../../lib/alerts'
 import { mayOpen } from '../../../lib/auth'
+import { useClusters } from '../../../lib/clusters'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
 import { tokenCookie } from '../../../lib/storage'
 import { attentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
 
-/** What the strip lists: its own query (one request for the strip and the frame that waits for it). */
-export function useAttention() {
+/**
+ * What the strip lists: this server's, then each cluster's it holds (docs/clusters.md), each its own query (one
+ * request for the strip and the frame that waits for it). Pending while any is; a cluster that fails adds nothing
+ * (Running Models says which clusters do not answer).
+ */
+export function useAttention(): { status: 'pending' | 'settled'; data: Attention[] | undefined } {
   const withHealth = useServerFeature('model_health')
-  return useQuery(attentionQuery(tokenCookie.get(), withHealth))
+  const cookie = tokenCookie.get()
+  const own = useQuery(attentionQuery(cookie, withHealth))
+  const theirs = useQueries({
+    queries: useClusters().map((cluster) => ({
+      ...attentionQuery(cookie, true, cluster.name),
+      retry: false,
+    })),
+  })
+  const pending = own.status === 'pending' || theirs.some((query) => query.status === 'pending')
+  const data = own.data && [...own.data, ...theirs.flatMap((query) => query.data ?? [])]
+  return { status: pending ? 'pending' : 'settled', data }
 }
 
 /**
@@ -27,7 +42,10 @@ export function AttentionStrip() {
   const t = useT()
   const attention = useAttention()
   const onRunningModels = useMatch(`/${routes.runningModels.path}`) !== null
-  const items = (attention.data ?? []).filter((item) => !(onRunningModels && item.kind === 'launch'))
+  // This server's failed launches are its Launches panel's there; a cluster's have only the strip.
+  const items = (attention.data ?? []).filter(
+    (item) => !(onRunningModels && item.kind === 'launch' && item.cluster === undefined),
+  )
   // Alerts firing that nobody acknowledged: said here, on every screen, to whoever may open the inbox.
   const withAlerts = useServerFeature('alerts') && mayOpen(scopesOf(api.listAlerts))
   const alerts = useQuery({ ...alertsQuery, enabled: withAlerts })
@@ -66,8 +84,11 @@ export function AttentionStrip() {
             </li>
           )}
           {items.map((item) => (
-            <li key={`${item.kind}:${item.uid}`}>
-              <Link to={routes.runningModels.href(item.type)}>{item.uid}</Link>: {said(item)}
+            <li key={`${item.kind}:${item.cluster ?? ''}/${item.uid}`}>
+              <Link to={routes.runningModels.href(item.type)}>
+                {item.cluster ? `${item.cluster}/${item.uid}` : item.uid}
+              </Link>
+              : {said(item)}
               {item.kind === 'launch' && item.error && <span className="attention-reason">{item.error}</span>}
             </li>
           ))}

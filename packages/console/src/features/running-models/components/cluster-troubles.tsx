@@ -5,9 +5,11 @@ import type { ClusterTrouble } from '../api/listed-models'
 /** A notice per cluster whose models are not listed now, saying why; the others' are (docs/clusters.md). */
 export function ClusterTroubles({ troubles }: { troubles: readonly ClusterTrouble[] }) {
   const t = useT()
-  return troubles.map(({ cluster, detail }) => (
+  return troubles.map(({ cluster, detail, lastSeen }) => (
     <Notice key={cluster} severity="warning" className="running-cluster-trouble">
-      {t('running.cluster.trouble', { cluster, detail })}
+      {lastSeen
+        ? t('running.cluster.troubleLastSeen', { cluster, detail })
+        : t('running.cluster.trouble', { cluster, detail })}
     </Notice>
   ))
 }

@@ -86,7 +86,14 @@ export function RunningModelsTable({
           </span>
         ),
     },
-    cluster: { valueGetter: (_value, row) => row.cluster ?? t('common.cluster.here') },
+    cluster: {
+      valueGetter: (_value, row) =>
+        row.cluster === undefined
+          ? t('common.cluster.here')
+          : row.unanswered
+            ? t('common.cluster.unavailable', { name: row.cluster })
+            : row.cluster,
+    },
     accelerators: { valueGetter: (_value, row) => (row.accelerators ?? []).join(', ') },
     model_size_in_billions: {
       valueGetter: (_value, row) => {
