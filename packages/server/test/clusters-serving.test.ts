@@ -92,6 +92,12 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
     expect(onGpu.statusCode, onGpu.body).toBe(200)
     expect(onGpu.headers['content-type']).toMatch(/text\/event-stream/)
     expect(onGpu.body.trim().endsWith('data: [DONE]')).toBe(true)
+    // Its use is kept as the cluster's model, whichever way a client names it.
+    const since = Math.floor(Date.now() / 1000) - 3600
+    const usage = await app.inject(`/api/v1/usage?since=${String(since)}`)
+    expect(usage.json<{ rows: { model: string; requests: number; errors: number }[] }>().rows).toEqual([
+      expect.objectContaining({ model: 'gpu/tiny', requests: 1, errors: 0 }),
+    ])
     const sent = gpu.requests.findLast((request) => request.path === '/v1/chat/completions')
     expect(sent?.body).toMatchObject({ model: 'tiny', stream: true })
     expect(sent?.headers.authorization).toMatch(/^Bearer ey/)

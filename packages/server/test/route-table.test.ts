@@ -30,7 +30,7 @@ const tableRegistrations = apiRoutes.flatMap((route) =>
 
 const sorted = (names: Iterable<string>) => [...names].sort()
 
-const partition = (names: string[], test: (name: string) => boolean) => [
+const partition = (names: string[], test: (name: string) => boolean): [string[], string[]] => [
   names.filter(test),
   names.filter((name) => !test(name)),
 ]

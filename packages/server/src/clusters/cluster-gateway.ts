@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The cluster a request under `/clusters/{name}` goes to; null elsewhere. */
     cluster: Reach | null
+    /** The uid the cluster knows the model by, where it is not the one the body names (model-routing.ts). */
+    clusterUid: string | null
   }
 }
 
@@ -82,6 +84,7 @@ export async function clusterGateways(
 ) {
   const { clusters, trust } = options
   app.decorateRequest('cluster', null)
+  app.decorateRequest('clusterUid', null)
   // On every route: the platform's inference routes send to clusters too (model-routing.ts).
   app.addHook('onSend', async (request, reply, payload) => refusedCredential(request, reply, payload))
   const parts = new WeakMap<Reach, GatewayParts>()

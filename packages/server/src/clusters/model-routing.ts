@@ -104,6 +104,7 @@ export function inferenceOnClusters(
       const found = typeof name === 'string' && !runsHere(name) ? await models.locate(name) : undefined
       if (!found) return handler.call(this, request, reply)
       await asCluster(request, found.cluster)
+      request.clusterUid = found.uid
       const path = await pathOn(found.cluster, entry, request.headers.authorization)
       // The cluster's uid goes there; the request keeps the name the client gave (the audit trail, usage).
       return forward(found.cluster.upstream, trust, request, reply, path, { ...body, model: found.uid })

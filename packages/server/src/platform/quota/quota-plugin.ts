@@ -39,6 +39,17 @@ export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => 
 }
 
 /**
+ * The model a request's use is kept under: this platform's, as named; a cluster's, as `cluster/uid` (its figures
+ * beside this platform's, whichever way the client named it: docs/clusters.md); none for a model nowhere.
+ */
+function modelCounted(request: FastifyRequest, modelRuns: (uid: string) => boolean): string | undefined {
+  const named = (request.body as { model?: unknown } | undefined)?.model
+  if (typeof named !== 'string') return undefined
+  if (request.cluster) return `${request.cluster.name}/${request.clusterUid ?? named}`
+  return modelRuns(named) ? named : undefined
+}
+
+/**
  * Limits on every inference route (the table's `inference` entries, whatever the platform adds): before a route's
  * handler, the request is counted in or refused (429, Retry-After); when it ends, its tokens are settled and its
  * use written to the usage table, once: from the model's outcome where the model took it, else from the answer.
@@ -63,8 +74,8 @@ export function installQuotas(
     request: FastifyRequest,
     figures: { refused?: boolean; outcome?: RequestOutcome; status?: number },
   ) => {
-    const model = (request.body as { model?: unknown } | undefined)?.model
-    if (typeof model !== 'string' || !modelRuns(model)) return
+    const model = modelCounted(request, modelRuns)
+    if (model === undefined) return
     const { outcome } = figures
     const refused = figures.refused ?? false
     if (refused || (!outcome && figures.status === 429)) told?.(model, clock())
@@ -79,7 +90,8 @@ export function installQuotas(
       keyId: request.identity?.key?.id ?? 0,
       model,
       refused,
-      ok: outcome ? outcome.ok : false,
+      // A cluster's model tells no outcome here: its answer's status says whether it served (docs/clusters.md).
+      ok: outcome ? outcome.ok : request.cluster !== null && (figures.status ?? 500) < 400,
       promptTokens: outcome?.inputTokens ?? 0,
       generatedTokens: outcome?.outputTokens ?? 0,
       firstTokenMs: outcome?.firstTokenMs ?? null,

@@ -9,18 +9,9 @@ import { useClusters } from '../../../lib/clusters'
 import { formatBytes, twoDecimals } from '../../../lib/format'
 import { clusterInfoQuery } from '../api/cluster-queries'
 import { workerTotals, type NodeTotals } from '../summarize'
+import { FIGURE_COLUMNS } from './worker-details'
 
-const COLUMNS: readonly MessageId[] = [
-  'cluster.overview.cluster',
-  'cluster.workers',
-  'cluster.worker.cpuUsage',
-  'cluster.worker.cpuTotal',
-  'cluster.worker.memUsage',
-  'cluster.worker.memTotal',
-  'cluster.worker.gpuCount',
-  'cluster.worker.gpuMemUsage',
-  'cluster.worker.gpuMemTotal',
-]
+const COLUMNS: readonly MessageId[] = ['cluster.overview.cluster', 'cluster.workers', ...FIGURE_COLUMNS]
 
 const sum = (all: readonly NodeTotals[], pick: (totals: NodeTotals) => number) =>
   all.reduce((total, one) => total + pick(one), 0)

@@ -7,10 +7,8 @@ import { formatBytes, twoDecimals } from '../../../lib/format'
 import { ScrollTable } from '../../../components/scroll-table'
 import { usage } from '../summarize'
 
-/** Column headers as message ids, said at render time so they follow the language. */
-const COLUMNS: readonly MessageId[] = [
-  'cluster.worker.nodeType',
-  'cluster.worker.address',
+/** The figures of a worker, or of many in sum (clusters-overview.tsx), as message ids said at render time. */
+export const FIGURE_COLUMNS: readonly MessageId[] = [
   'cluster.worker.cpuUsage',
   'cluster.worker.cpuTotal',
   'cluster.worker.memUsage',
@@ -19,6 +17,7 @@ const COLUMNS: readonly MessageId[] = [
   'cluster.worker.gpuMemUsage',
   'cluster.worker.gpuMemTotal',
 ]
+const COLUMNS: readonly MessageId[] = ['cluster.worker.nodeType', 'cluster.worker.address', ...FIGURE_COLUMNS]
 
 /** SPEC §2 "Worker Details": one row per worker node. */
 export function WorkerDetails({ nodes }: { nodes: readonly ClusterNode[] }) {

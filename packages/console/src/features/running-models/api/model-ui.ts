@@ -1,8 +1,7 @@
 import { api, type RunningModel } from '@serving-console/contract'
-import type { ListedModel } from '../../../lib/clusters'
 import { useMutation } from '@tanstack/react-query'
 import { api as client, ApiError } from '../../../lib/api-client'
-import { onCluster, sendRoute, urlOf } from '../../../lib/api-query'
+import { sendRoute, urlOf } from '../../../lib/api-query'
 
 /** The body of SPEC §7's create-UI call for a row: LLM or image. */
 function createBody(row: RunningModel) {
@@ -33,21 +32,15 @@ function createBody(row: RunningModel) {
  * SPEC §4 "Launch Web UI": HEAD `{endpoint}/{uid}`; on 404 create the UI, then answer its address. Any other
  * failure is thrown for the caller to log.
  */
-export async function ensureModelUi(row: ListedModel, endPoint: string): Promise<string> {
-  // A cluster's model has its page on this server too, under the cluster's routes (docs/clusters.md).
-  const { cluster } = row
-  const page = onCluster(cluster, urlOf(api.getModelUi, { model_uid: row.id }))
+export async function ensureModelUi(row: RunningModel, endPoint: string): Promise<string> {
+  const page = urlOf(api.getModelUi, { model_uid: row.id })
   try {
     await client.head(page)
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 404)) throw error
     const create = row.model_type === 'image' ? api.createImageUi : api.createLlmUi
     // Taken as it comes: what upstream's versions answer differs, and only the page's address matters.
-    await sendRoute(
-      create,
-      { params: { model_uid: row.id }, body: createBody(row), cluster },
-      { unchecked: true },
-    )
+    await sendRoute(create, { params: { model_uid: row.id }, body: createBody(row) }, { unchecked: true })
   }
   return `${endPoint}${page}`
 }
@@ -58,6 +51,6 @@ export async function ensureModelUi(row: ListedModel, endPoint: string): Promise
  */
 export const useOpenModelUi = (endPoint: string) =>
   useMutation({
-    mutationFn: (row: ListedModel) => ensureModelUi(row, endPoint),
+    mutationFn: (row: RunningModel) => ensureModelUi(row, endPoint),
     meta: { callsApi: true },
   })

@@ -71,8 +71,8 @@ export function ModelActions({
   const t = useT()
   const navigate = useNavigate()
   const uid = listedName(row)
-  // A cluster's model has no playground or log here: the playground tries this server's models, and the log is
-  // its cluster's machines' (docs/clusters.md).
+  // A cluster's model has no playground, Web UI or log here: the playground and the chat page try this server's
+  // models, and the log is its cluster's machines' (docs/clusters.md).
   const here = row.cluster === undefined
   return (
     <span className="running-actions">
@@ -87,7 +87,7 @@ export function ModelActions({
           onClick={() => void navigate(routes.playground.href(row.id))}
         />
       )}
-      {withUi && (
+      {here && withUi && (
         <Action
           label={t('running.action.webUi')}
           icon={<OpenInBrowserOutlinedIcon fontSize="small" />}
