@@ -1,4 +1,4 @@
-import { upstreamPath } from '@serving-console/contract'
+import { api, routeName, upstreamPath, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Readable } from 'node:stream'
 import type { ProxyTrust } from '../http/client-view.js'
@@ -19,16 +19,30 @@ declare module 'fastify' {
 }
 
 /**
- * Sends a request to a cluster as the kept credential: the console's user was let in by this server's own auth
- * (the scope the route's entry names), and the cluster never sees the user's token or key, only the credential an
- * administrator gave for it (docs/clusters.md). A route open to all here (a sign-in, a model's page) goes without
- * one: what nobody was checked for must not borrow the administrator's credential.
+ * What a cluster is not asked through this server: signing in to it (the console's users sign in here; it would
+ * also open the cluster's sign-in to guessing from wherever this server is reachable), and a model's Web UI pages,
+ * which run this server's own models (docs/clusters.md).
  */
-export async function asCluster(request: FastifyRequest, cluster: Reach, credential = true): Promise<void> {
+const NOT_SERVED: ReadonlySet<Route> = new Set([
+  api.signIn,
+  api.refreshToken,
+  api.signOut,
+  api.getSetupStatus,
+  api.setUpFirstAdmin,
+  api.getModelUi,
+  api.createLlmUi,
+  api.createImageUi,
+])
+
+/**
+ * Sends a request to a cluster as the kept credential: the console's user was let in by this server's own auth
+ * (the scope the route's entry names; under a cluster nothing is open to all: `accessOf`), and the cluster never
+ * sees the user's token or key, only the credential an administrator gave for it (docs/clusters.md).
+ */
+export async function asCluster(request: FastifyRequest, cluster: Reach): Promise<void> {
   delete request.headers.authorization
   delete request.headers['x-api-key']
   request.cluster = cluster
-  if (!credential) return
   let authorization: string | undefined
   try {
     authorization = await cluster.session.authorization()
@@ -59,8 +73,6 @@ function refusedCredential(request: FastifyRequest, reply: FastifyReply, payload
   const status = reply.statusCode
   const cluster = request.cluster
   if (!cluster || (status !== 401 && status !== 403)) return payload
-  // A route open to all went without the kept credential: its refusal is the caller's (a wrong password).
-  if (tableEntry(request)?.access === 'public') return payload
   if (status === 401) cluster.session.ended()
   if (payload instanceof Readable) payload.destroy()
   for (const name of ['content-encoding', 'content-length', 'etag', 'vary', 'www-authenticate'])
@@ -99,7 +111,14 @@ export async function clusterGateways(
     async (scope) => {
       scope.addHook('onRequest', async (request) => {
         const { cluster } = request.params as { cluster?: string }
-        await asCluster(request, clusters.reach(cluster ?? ''), tableEntry(request)?.access !== 'public')
+        const held = clusters.reach(cluster ?? '')
+        const entry = tableEntry(request)
+        if (entry && NOT_SERVED.has(entry))
+          throw new HttpError(
+            404,
+            `Not served for a cluster: ${routeName(entry)} is this server's own (sign in here; a cluster's model pages are its own)`,
+          )
+        await asCluster(request, held)
       })
       await scope.register(async (routes) => gatewayRoutes(routes, partsOf))
       await passThrough(

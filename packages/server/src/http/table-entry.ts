@@ -1,4 +1,10 @@
-import { CLUSTER_MOUNT, routeOfRegistered, routeOfRequest, type Route } from '@serving-console/contract'
+import {
+  CLUSTER_MOUNT,
+  routeOfRegistered,
+  routeOfRequest,
+  type Access,
+  type Route,
+} from '@serving-console/contract'
 import type { FastifyRequest } from 'fastify'
 
 /** How a cluster's routes are registered (clusters/cluster-gateway.ts): the table's paths under its name. */
@@ -21,4 +27,15 @@ export function tableEntry(request: FastifyRequest): Route | undefined {
   return inner === '/*'
     ? routeOfRequest(request.method, withinCluster(request.url))
     : routeOfRegistered(request.method, inner)
+}
+
+/**
+ * Who may call what a request asks for: its entry's access; a path outside the table, an administrator. Under
+ * `/clusters/{name}` nothing is open to all: what a cluster answers there comes with the credential kept for it,
+ * so it is for those who may see models here (clusters/cluster-gateway.ts).
+ */
+export function accessOf(request: FastifyRequest, entry: Route | undefined): Access {
+  if (!entry) return 'admin'
+  const underCluster = request.routeOptions.url?.startsWith(`${CLUSTER_ROUTES}/`) === true
+  return underCluster && entry.access === 'public' ? 'models:list' : entry.access
 }

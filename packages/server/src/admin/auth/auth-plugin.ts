@@ -12,7 +12,7 @@ import type { FailureBans } from './failure-bans.js'
 import { isConsolePath } from '../../http/console-static.js'
 import { clientAddress } from '../../http/client-view.js'
 import { HttpError } from '../../http/http-error.js'
-import { tableEntry } from '../../http/table-entry.js'
+import { accessOf, tableEntry } from '../../http/table-entry.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,7 +97,7 @@ export function installAuth(
     if (routeUrl === undefined || isConsolePath(routeUrl)) return
     // A route outside the table (none is: test/route-table.test.ts) is an administrator's.
     const entry = tableEntry(request)
-    const access = entry?.access ?? 'admin'
+    const access = accessOf(request, entry)
     // Sign-in and refresh check their own credential first (routes/token.ts).
     if (access === 'public') return
 
