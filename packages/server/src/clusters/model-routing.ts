@@ -27,7 +27,8 @@ const LIST_BYTES = 8 * 1024 * 1024
  * is left out.
  */
 export class ClusterModels {
-  private readonly lists = new Map<Reach, { at: number; uids: Promise<Set<string>> }>()
+  // By the cluster as held: a cluster changed or removed is held anew, and its old list goes with it.
+  private readonly lists = new WeakMap<Reach, { at: number; uids: Promise<Set<string>> }>()
 
   constructor(
     private readonly clusters: Clusters,
