@@ -21,10 +21,12 @@ export const PROBE = `
     for (const entry of list.getEntries())
       if (entry.name.startsWith('key')) window.__bench.keyDurations.push(entry.duration)
   }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  // A card React has rendered into the still hidden #root is not seen yet: the first card is the first one shown.
+  const shown = () => [...document.querySelectorAll('[role=listitem]')].some((card) => !card.closest('[hidden]'))
   new MutationObserver(() => {
     const now = performance.now()
     window.__bench.lastMutation = now
-    if (!window.__bench.firstCard && document.querySelector('[role=listitem]')) {
+    if (!window.__bench.firstCard && shown()) {
       window.__bench.firstCard = now
       // The frame that shows it: after the next animation frame has been painted.
       requestAnimationFrame(() => setTimeout(() => {
@@ -32,7 +34,7 @@ export const PROBE = `
         window.__benchResolvePainted()
       }, 0))
     }
-  }).observe(document, { subtree: true, childList: true, characterData: true })
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributeFilter: ['hidden'] })
   addEventListener('keydown', () => { window.__bench.keydown = performance.now() }, true)
 `
 

@@ -1,5 +1,6 @@
 import { parsePath } from 'react-router'
-import { prefetchScreen } from './app/screens'
+import { prefetchFrame } from './app/layout/prefetch-frame'
+import { login, prefetchScreen, screenAt } from './app/screens'
 import { revealConsole } from './app/shell/prerendered-shell'
 import { startI18n, t } from './i18n/i18n'
 import { followSystemColorScheme } from './lib/color-scheme'
@@ -14,7 +15,10 @@ import { createQueryClient, createToastChannel } from './lib/query-client'
 followSystemColorScheme()
 const toasts = createToastChannel()
 const queryClient = createQueryClient(toasts.show)
-prefetchScreen(queryClient, parsePath(window.location.hash.slice(1)).pathname || '/')
+const opening = parsePath(window.location.hash.slice(1)).pathname || '/'
+prefetchScreen(queryClient, opening)
+// Every screen but Login is shown in the frame, with its needs-attention strip.
+if (screenAt(opening)?.screen !== login) void prefetchFrame(queryClient)
 // English is here; another language's messages arrive beside the screen's requests, before the first render.
 const language = startI18n()
 

@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n'
 import { ApiError, serverErrorText, toastMessageFor } from './api-client'
 import { apiKey, getRoute } from './api-query'
 import { applyClusterAuth } from './auth'
-import { pollDelay } from './polling'
+import { OPENING_FRESH_MS, pollDelay } from './polling'
 
 /** How soon a failed auth check is asked again. */
 export const AUTH_RETRY_MS = 3000
@@ -25,9 +25,9 @@ export const clusterAuthQuery = queryOptions({
     applyClusterAuth(answer.auth)
     return answer
   },
-  // An answer of the last two seconds is this visit's: the console's opening request (main.ts) is usually answered
-  // before the shell mounts, and asking again then only repeats it. (LOG OUT clears the cache, so Login asks anew.)
-  staleTime: 2000,
+  // The console's opening request (main.ts) is usually answered before the shell mounts. (LOG OUT clears the cache,
+  // so Login asks anew.)
+  staleTime: OPENING_FRESH_MS,
   // Until it has an answer, it asks again by itself: a server that was down is noticed when it is back.
   refetchInterval: (query) =>
     query.state.status === 'error' ? pollDelay(AUTH_RETRY_MS, query.state.error) : false,

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { apiQuery } from './api-query'
 import { usePlatform } from './server-features'
+import { OPENING_FRESH_MS } from './polling'
 import { targetClusterStore } from './storage'
 
 /** How often the list of clusters and their states is read again (the server asks them every 30 s). */
@@ -15,6 +16,8 @@ const STATES_EVERY_MS = 30_000
  */
 export const clusterStatesQuery = apiQuery(api.listClusterStates, undefined, undefined, {
   select: (answer) => answer.clusters,
+  // Asked with the opening screen's requests (app/layout/prefetch-frame.ts), not again as the frame mounts.
+  staleTime: OPENING_FRESH_MS,
   // A server without clusters to tell of (a gateway's 404) or a user who may not see them is not asked again.
   refetchInterval: (query) => (query.state.error ? false : STATES_EVERY_MS),
   request: { reportAuthStatus: false },

@@ -12,3 +12,9 @@ export function pollDelay(ms: number, error: unknown, now = Date.now()): number 
   const wait = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now
   return Number.isFinite(wait) && wait > ms ? wait : ms
 }
+
+/**
+ * How long an answer asked before the screen rendered stays this visit's: the frame's and the opening screen's
+ * requests (main.ts) are answered before the screen mounts, and asking again then only repeats them.
+ */
+export const OPENING_FRESH_MS = 2000

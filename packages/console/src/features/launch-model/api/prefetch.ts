@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { hasToken } from '../../../lib/auth'
 import { clusterAuthQuery } from '../../../lib/cluster-auth'
-import { serverFeaturesQuery } from '../../../lib/server-features'
 import { KINDS } from '../model/tabs'
 import { builtinCatalogueQuery, devicesQuery } from './catalogue'
 
@@ -10,7 +9,7 @@ import { builtinCatalogueQuery, devicesQuery } from './catalogue'
  * chunk and the shell's auth check, not after them. The catalogue goes at once when this tab may read it already
  * (signed in, or a server known to need no sign-in); on a first visit it waits for the auth check, so that a server
  * which needs a sign-in is asked nothing it would refuse before the user sees Login. The GPU count waits for the
- * auth check, as SPEC §7 asks it of signed-in users only, and the server's features with it. Nothing is awaited: the page renders as soon as its code
+ * auth check, as SPEC §7 asks it of signed-in users only. Nothing is awaited: the page renders as soon as its code
  * is there and picks the requests up where they are. (What is returned settles once the requests that follow the
  * auth check have been asked.)
  */
@@ -27,9 +26,7 @@ export function prefetchLaunchPage(queryClient: QueryClient, tab: string | undef
       // Asked once: a catalogue already on its way answers this call too.
       catalogue()
       queryClient.query(devicesQuery()).catch(() => undefined)
-      // What the server can do decides the page's fit column and its "Runs here" filter: asked beside the
-      // catalogue, rather than once the page has rendered.
-      queryClient.query(serverFeaturesQuery).catch(() => undefined)
+      // What the server can do (the page's fit column and its "Runs here" filter) is the frame's to ask, next.
     },
     // The shell shows a failed auth check.
     () => undefined,

@@ -2,7 +2,7 @@ import { api, type ModelHealth } from '@serving-console/contract'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { apiMutation, composedKey, getRoute } from '../../../lib/api-query'
 import { modelReads, type Launch } from '../../../lib/launches'
-import { pollDelay } from '../../../lib/polling'
+import { OPENING_FRESH_MS, pollDelay } from '../../../lib/polling'
 import { HEALTH_REFRESH_MS } from '../../../lib/running-models'
 
 export const unhealthy = (health: ModelHealth | undefined) =>
@@ -47,6 +47,8 @@ export const attentionQuery = (cookie: string | undefined, withHealth: boolean, 
       ]
     },
     refetchInterval: (query) => pollDelay(HEALTH_REFRESH_MS, query.state.error),
+    // Asked with the opening screen's requests (app/layout/prefetch-frame.ts), not again as the strip mounts.
+    staleTime: OPENING_FRESH_MS,
     meta: { silent: true },
   })
 
