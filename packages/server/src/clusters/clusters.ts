@@ -243,7 +243,7 @@ export class Clusters {
   }
 
   private hold(row: Row): Held {
-    const upstream = new Upstream(new URL(row.address), this.timeouts)
+    const upstream = new Upstream(new URL(row.address), this.timeouts, row.name)
     const held: Held = {
       name: row.name,
       row,

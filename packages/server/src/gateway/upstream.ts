@@ -1,5 +1,5 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http'
-import { checkJsonShape } from '@serving-console/contract'
+import { checkJsonShape, clusterPath } from '@serving-console/contract'
 import { Pool, type Dispatcher } from 'undici'
 import { HttpError } from '../http/http-error.js'
 import { TIMEOUTS, type Timeouts } from '../http/timeouts.js'
@@ -34,6 +34,8 @@ export const MAX_ADAPTED_BYTES = 4 * 1024 * 1024
  */
 const ADAPTED_JSON_LIMITS = { depth: 64, nodes: 1_000_000 }
 
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
 /** The cluster could not be reached, or broke off: it may be another server when it comes back (profile.ts). */
 export class ClusterUnreachable extends HttpError {}
 
@@ -51,6 +53,8 @@ export class Upstream {
   constructor(
     readonly endpoint: URL,
     timeouts: Partial<Timeouts> = {},
+    /** A cluster a platform holds: its name, by which messages and answers call it (see `shownAs`). */
+    private readonly heldAs?: string,
   ) {
     this.origin = endpoint.origin
     this.basePath = endpoint.pathname === '/' ? '' : endpoint.pathname
@@ -65,9 +69,23 @@ export class Upstream {
     })
   }
 
-  /** What the gateway calls the upstream in messages: its address as given. */
+  /** The upstream's address as given. */
   get address(): string {
     return `${this.origin}${this.basePath}`
+  }
+
+  /**
+   * What messages call the upstream: a gateway's cluster by its address (its operator gave it, on the command
+   * line); a cluster a platform holds by its name, as every user who sees models may read the messages, and its
+   * address is an administrator's setting (docs/clusters.md).
+   */
+  get shownAs(): string {
+    return this.heldAs === undefined ? `the Xinference cluster at ${this.address}` : `cluster ${this.heldAs}`
+  }
+
+  /** Where answers say the upstream is: a gateway's address; a held cluster's path on this server. */
+  get shownAddress(): string {
+    return this.heldAs === undefined ? this.address : clusterPath(this.heldAs, '')
   }
 
   url(pathAndQuery: string): URL {
@@ -183,13 +201,13 @@ export class Upstream {
       return new HttpError(499, 'Client closed request')
     const path = pathAndQuery.split('?')[0] ?? pathAndQuery
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
-      return new HttpError(504, `The Xinference cluster at ${this.address} did not answer ${path} in time`)
+      return new HttpError(504, `${capital(this.shownAs)} did not answer ${path} in time`)
     if (name === 'HTTPParserError') return this.garbage(`${path} with something that is not HTTP`)
     // It closed the connection while the request was still being sent (a body it would not take).
     if (code === 'EPIPE' || code === 'ECONNRESET')
       return new HttpError(
         502,
-        `The Xinference cluster at ${this.address} closed the connection before taking the whole request`,
+        `${capital(this.shownAs)} closed the connection before taking the whole request`,
       )
     if (code === 'UND_ERR_CONNECT_TIMEOUT') return this.unreachable('connecting timed out')
     if (code === 'UND_ERR_SOCKET') return this.unreachable('the connection broke off')
@@ -197,11 +215,11 @@ export class Upstream {
   }
 
   unreachable(cause: string): HttpError {
-    return new ClusterUnreachable(502, `Cannot reach the Xinference cluster at ${this.address}: ${cause}`)
+    return new ClusterUnreachable(502, `Cannot reach ${this.shownAs}: ${cause}`)
   }
 
   garbage(what: string): HttpError {
-    return new HttpError(502, `The Xinference cluster at ${this.address} answered ${what}`)
+    return new HttpError(502, `${capital(this.shownAs)} answered ${what}`)
   }
 
   close(): Promise<void> {
