@@ -13,7 +13,9 @@ import * as z from 'zod/mini'
  * at or above the threshold), `launch_failed` (1 while a launch that failed is listed); for the server:
  * `host_memory` (memory in use, %), `gpu_memory` (GPU memory in use over every GPU, %), `cache_disk_free` (free
  * space on the cache's disk, %: fires at or below the threshold), `quota_soft_limit` (each user's, key's or model's
- * token budget used, % of its soft limit: fires at or above the threshold; the alert names its `subject`).
+ * token budget used, % of its soft limit: fires at or above the threshold; the alert names its `subject`),
+ * `cluster_down` (1 while a cluster this platform holds does not answer with its kept credential; the alert names
+ * its `subject`, `cluster:gpu`). A cluster's models are watched as `cluster/uid` by the kinds in CLUSTER_ALERT_KINDS.
  */
 export const ALERT_KINDS = [
   'replicas_down',
@@ -26,6 +28,7 @@ export const ALERT_KINDS = [
   'gpu_memory',
   'cache_disk_free',
   'quota_soft_limit',
+  'cluster_down',
 ] as const
 export const AlertKind = z.enum(ALERT_KINDS)
 export type AlertKind = z.infer<typeof AlertKind>
@@ -39,6 +42,12 @@ export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
   'refusals',
   'launch_failed',
 ]
+
+/**
+ * The kinds a cluster's models are watched by: what its running list and launches tell (health where the cluster
+ * keeps it, Xinference 3's metrics). Its requests are the cluster's to time, so rules on their figures have none.
+ */
+export const CLUSTER_ALERT_KINDS: readonly AlertKind[] = ['replicas_down', 'launch_failed']
 
 /**
  * The names of the rules a new server starts with (docs/alerts.md), as its database writes them: the console says
@@ -55,6 +64,7 @@ export const SHIPPED_ALERT_RULE_NAMES = [
   'Requests refused',
   'GPU memory over 90 %',
   'Soft limit reached',
+  'A cluster is not answering',
 ] as const
 export type ShippedAlertRuleName = (typeof SHIPPED_ALERT_RULE_NAMES)[number]
 

@@ -1,5 +1,3 @@
-import { createHmac } from 'node:crypto'
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { SHIPPED_ALERT_RULE_NAMES, type Alert, type AlertRuleInput } from '@serving-console/contract'
@@ -12,39 +10,10 @@ import type { MachineFigures } from '../src/platform/cluster/resource-sampler.js
 import { openDatabase } from '../src/platform/db/database.js'
 import { postChat, QWEN, testApp, tempDir, TINY_CHAT, userChat, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
+import { receiver, verified, type Received } from './support/alert-receiver.js'
 import { member, signedInUser, storeApp } from './store-helper.js'
 
 // Alerts (docs/alerts.md) evaluated by the server itself and sent to real HTTP receivers started here.
-
-interface Received {
-  path: string
-  headers: IncomingHttpHeaders
-  body: string
-}
-
-const servers: Server[] = []
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))))
-})
-
-/** A real receiver on 127.0.0.1 that keeps what it is sent; `statuses` answer the first calls (then 200). */
-async function receiver(statuses: number[] = []) {
-  const received: Received[] = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()))
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body })
-      response.statusCode = statuses.shift() ?? 200
-      response.end('ok')
-    })
-  })
-  servers.push(server)
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { received, url: (path: string) => `http://127.0.0.1:${String(port)}${path}` }
-}
 
 /** A real SMTP server on 127.0.0.1 (no TLS offered) that keeps each message it takes. */
 async function smtpReceiver() {
@@ -84,12 +53,6 @@ const quotedPrintable = (data: string) =>
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((close) => close()))
 })
-
-const verified = (secret: string, message: Received) => {
-  const timestamp = String(message.headers['x-serving-console-timestamp'])
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${message.body}`).digest('hex')
-  return message.headers['x-serving-console-signature'] === `sha256=${expected}`
-}
 
 const RULE: AlertRuleInput = {
   name: 'Memory',
@@ -399,15 +362,15 @@ describe('alerts', () => {
 
   it('reads GPU memory where the machine has GPUs, and says a rule on it is unavailable where it has none', async () => {
     const bare = alertingAt()
-    expect(bare.alerting.unavailableReason('gpu_memory')).toBe(
+    expect(bare.alerting.unavailableReason({ kind: 'gpu_memory', model: null })).toBe(
       'no GPU was found on this machine (nvidia-smi)',
     )
-    expect(bare.alerting.unavailableReason('host_memory')).toBeNull()
+    expect(bare.alerting.unavailableReason({ kind: 'host_memory', model: null })).toBeNull()
     bare.store.addRule({ ...RULE, kind: 'gpu_memory', threshold: 90, for_seconds: 0 })
     expect(bare.alerting.evaluate()).toEqual([])
 
     const withGpus = alertingAt({ count: 2, vramTotal: 100, vramAvailable: 4 })
-    expect(withGpus.alerting.unavailableReason('gpu_memory')).toBeNull()
+    expect(withGpus.alerting.unavailableReason({ kind: 'gpu_memory', model: null })).toBeNull()
     withGpus.store.addRule({ ...RULE, name: 'GPU', kind: 'gpu_memory', threshold: 90, for_seconds: 0 })
     expect(withGpus.alerting.evaluate()).toMatchObject([
       {

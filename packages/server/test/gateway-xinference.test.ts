@@ -34,7 +34,7 @@ describe.each(VERSIONS)('the gateway in front of Xinference %s (recorded answers
     const rules = await call('/api/v1/alerts/rules')
     expect(rules.status).toBe(404)
     expect(((await rules.json()) as { detail: string }).detail).toMatch(
-      /^Alerts are evaluated by Serving Console's own platform; this gateway to Xinference \S+ evaluates none$/,
+      /^Alerts are evaluated by Serving Console's own platform, over the clusters it holds \(--clusters\); this gateway to Xinference \S+ keeps no credential of its own to read it with, and evaluates none$/,
     )
   })
 

@@ -1,15 +1,14 @@
-import { api, apiAreas, href, upstreamPath, type Route } from '@serving-console/contract'
+import { api, apiAreas, type Route } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clientGone } from '../http/client-gone.js'
 import { HttpError } from '../http/http-error.js'
 import { serve, type RouteHandler } from '../http/serve.js'
 import type { Benchmarks } from '../platform/benchmark/benchmarks.js'
 import { benchmarkRoutes } from '../platform/routes/benchmarks.js'
-import { launchesFromInstances } from './adapters/launches.js'
 import { admitClusterAdmin } from './cluster-admin.js'
 import { gatewayMessages } from './messages.js'
 import { normalizeProgress } from './adapters/progress.js'
-import { clusterHealth } from './cluster-health.js'
+import { launchesOf, MAX_PROGRESS_BYTES, runningModelsOf, type Asking } from './cluster-reads.js'
 import { fromUpstreamRegistration, toUpstreamRegistration } from './adapters/registrations.js'
 import type { ProfileDetector, UpstreamProfile } from './profile.js'
 import { relay } from './relay.js'
@@ -32,19 +31,6 @@ export interface GatewayParts {
  * (clusters/cluster-gateway.ts), where the request names it.
  */
 export type PartsOf = (request: FastifyRequest) => GatewayParts
-
-/** In-flight launches whose progress is asked for, at most, per listing. */
-const PROGRESS_LOOKUPS = 16
-
-/**
- * The most each adapted answer may weigh (read whole, so what a hostile cluster can make the gateway hold is
- * these times the requests in flight): a progress is a few hundred bytes, a listing of every instance of a large
- * cluster a few hundred KiB.
- */
-const MAX_PROGRESS_BYTES = 64 * 1024
-const MAX_INSTANCES_BYTES = 8 * 1024 * 1024
-/** A supervisor's metrics are a few KB per model; anything far larger is not read for health. */
-const MAX_METRICS_BYTES = 4 * 1024 * 1024
 
 const authorization = (request: FastifyRequest) => request.headers.authorization
 
@@ -75,15 +61,17 @@ export async function gatewayRoutes(
   const forward = (request: FastifyRequest, reply: FastifyReply, path?: string) =>
     partsOf(request).forward(request, reply, path)
   const pathOf = (request: FastifyRequest) => partsOf(request).upstreamPathOf(request)
-  /**
-   * Asks the upstream on a request's behalf: with its Authorization, and given up if its client goes away (one
-   * signal for all the calls one request makes).
-   */
+  /** On a request's behalf: with its Authorization, and given up if its client goes away. */
+  const asking = (request: FastifyRequest, reply: FastifyReply): Asking => ({
+    authorization: authorization(request),
+    signal: clientGone(reply),
+  })
+  /** Asks the upstream on a request's behalf (one signal for all the calls one request makes). */
   const askFor = (request: FastifyRequest, reply: FastifyReply) => {
     const { upstream } = partsOf(request)
-    const signal = clientGone(reply)
+    const asked = asking(request, reply)
     return (method: 'GET' | 'POST', path: string, options: { maxBytes?: number; body?: unknown } = {}) =>
-      upstream.json(method, path, { ...options, authorization: authorization(request), signal })
+      upstream.json(method, path, { ...options, ...asked })
   }
   /** Serves an entry with the gateway's own handler. */
   const own = <R extends Route>(route: R, handler: RouteHandler<R>) =>
@@ -114,7 +102,7 @@ export async function gatewayRoutes(
     [
       apiAreas.Alerts,
       (version) =>
-        `Alerts are evaluated by Serving Console's own platform; this gateway to Xinference ${version} evaluates none`,
+        `Alerts are evaluated by Serving Console's own platform, over the clusters it holds (--clusters); this gateway to Xinference ${version} keeps no credential of its own to read it with, and evaluates none`,
     ],
     [
       apiAreas.Clusters,
@@ -155,7 +143,11 @@ export async function gatewayRoutes(
     const profile = await profileFor(request)
     return {
       mode: 'gateway' as const,
-      upstream: { address: partsOf(request).upstream.address, kind: profile.kind, version: profile.version },
+      upstream: {
+        address: partsOf(request).upstream.shownAddress,
+        kind: profile.kind,
+        version: profile.version,
+      },
       model_logs: profile.modelLogs,
       // Xinference v3's supervisor tells each model's health in its metrics; restarting is the platform's own.
       model_health: profile.clusterHealth,
@@ -176,33 +168,10 @@ export async function gatewayRoutes(
     }
   })
 
-  // Xinference v3 keeps each model's health in its supervisor's metrics: its rows get it, as the platform's have
-  // it. Metrics that do not answer (a user without the scope, a scrape refused) leave the rows as they are.
+  // Xinference v3 keeps each model's health in its supervisor's metrics: its rows get it, as the platform's have it.
   translated(api.listModels, async (request, reply, profile) => {
     if (!profile.clusterHealth) return forward(request, reply)
-    const { upstream } = partsOf(request)
-    const signal = clientGone(reply)
-    const asked = { authorization: authorization(request), signal }
-    const [models, metrics] = await Promise.all([
-      upstream.json('GET', upstreamPath(href(api.listModels)), asked),
-      upstream
-        .text('GET', href(api.getMetrics), { ...asked, maxBytes: MAX_METRICS_BYTES })
-        .then((answer) => (answer.status === 200 ? answer.text : null))
-        .catch(() => null),
-    ])
-    const list = models.body as { data?: unknown } | null
-    if (models.status !== 200 || !metrics || !Array.isArray(list?.data)) {
-      return reply.code(models.status).send(models.body)
-    }
-    const health = clusterHealth(metrics)
-    return {
-      ...list,
-      data: list.data.map((row: unknown) => {
-        const id = (row as { id?: unknown } | null)?.id
-        const said = typeof id === 'string' ? health.get(id) : undefined
-        return said && typeof row === 'object' ? { ...row, health: said } : row
-      }),
-    }
+    return relay(reply, await runningModelsOf(partsOf(request).upstream, asking(request, reply), true))
   })
 
   translated(api.registerModel, async (request, reply, profile) => {
@@ -250,32 +219,9 @@ export async function gatewayRoutes(
     return relay(reply, answer)
   })
 
-  translated(api.listLaunches, async (request, reply) => {
-    const ask = askFor(request, reply)
-    const answer = await ask('GET', '/v1/models/instances', { maxBytes: MAX_INSTANCES_BYTES })
-    if (answer.status !== 200) return relay(reply, answer)
-    const launches = launchesFromInstances(answer.body)
-    // A progress that cannot be had (a uid the gateway will not forward, a failed call) leaves its launch as the
-    // instance list has it; the listing stands.
-    await Promise.allSettled(
-      launches
-        .filter((launch) => launch.stage !== 'failed')
-        .slice(0, PROGRESS_LOOKUPS)
-        .map(async (launch) => {
-          const progress = await ask(
-            'GET',
-            upstreamPath(href(api.getLaunchProgress, { model_uid: launch.model_uid })),
-            {
-              maxBytes: MAX_PROGRESS_BYTES,
-            },
-          )
-          const body = normalizeProgress(progress.body) as { progress?: unknown; stage?: unknown } | undefined
-          if (typeof body?.progress === 'number') launch.progress = body.progress
-          if (body?.stage === 'downloading') launch.stage = 'downloading'
-        }),
-    )
-    return launches
-  })
+  translated(api.listLaunches, async (request, reply) =>
+    relay(reply, await launchesOf(partsOf(request).upstream, asking(request, reply))),
+  )
 
   translated(api.getModelLogs, (_request, _reply, profile) => {
     throw new HttpError(

@@ -9,6 +9,7 @@ import { consoleStatic } from '../http/console-static.js'
 import { createServer } from '../http/front-door.js'
 import { ResourceSampler } from './cluster/resource-sampler.js'
 import { openDatabase } from './db/database.js'
+import { ClusterAlertFigures } from '../clusters/cluster-figures.js'
 import { Clusters } from '../clusters/clusters.js'
 import { clusterRoutes } from '../clusters/routes.js'
 import { clusterGateways } from '../clusters/cluster-gateway.js'
@@ -96,7 +97,12 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     modelRuns,
     refused: (uid, at) => models.find(uid)?.usage.refuse(at),
   })
-  // Alerts: evaluated by the server itself every 15 s (docs/alerts.md).
+  // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
+  const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
+  app.addHook('onReady', () => clusters.watch())
+  app.addHook('onClose', () => clusters.close())
+  // Alerts: evaluated by the server itself every 15 s (docs/alerts.md), over the clusters' models too.
+  const clusterFigures = new ClusterAlertFigures(clusters, clusters.timeouts.clusterProbeMs)
   const alertStore = new AlertStore(db)
   const alerting = new Alerting(
     alertStore,
@@ -112,6 +118,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
             ? []
             : [{ subject: `${set.subject_type}:${set.label}`, value: (set.usage.budget_used / soft) * 100 }]
         }),
+      clusters: () => clusterFigures.current(),
+      refresh: () => clusterFigures.refresh(),
     },
     address,
   )
@@ -127,10 +135,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     modelTypeOf: (uid) => models.find(uid)?.plan.type,
   })
   await app.register(alertRoutes, { store: alertStore, alerting })
-  // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
-  const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
-  app.addHook('onReady', () => clusters.watch())
-  app.addHook('onClose', () => clusters.close())
   await app.register(clusterRoutes, { clusters })
   // Each cluster's routes under /clusters/{name}, and the platform's inference routes reaching their models.
   const trust = proxyTrust(config.trustProxy)

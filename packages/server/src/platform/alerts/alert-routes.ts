@@ -45,7 +45,7 @@ export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptio
   const clock = options.clock ?? Date.now
   /** A rule with whether this server has its figure (docs/alerts.md). */
   const answered = (rule: StoredRule): AlertRule => {
-    const reason = alerting.unavailableReason(rule.kind)
+    const reason = alerting.unavailableReason(rule)
     return { ...rule, available: reason === null, unavailable_reason: reason }
   }
   const channel = (id: number) => {

@@ -36,10 +36,7 @@ export class Alerting {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => {
-      this.evaluate()
-      void this.pump()
-    }, EVALUATE_EVERY_MS)
+    this.timer = setInterval(() => void this.tick(), EVALUATE_EVERY_MS)
     this.timer.unref()
   }
 
@@ -47,9 +44,19 @@ export class Alerting {
     clearInterval(this.timer)
   }
 
-  /** Why this server has no figure for a kind of rule; null where it has one. */
-  unavailableReason(kind: AlertKind): string | null {
-    return unavailableReason(kind, this.sources)
+  /** Why this server has no figure for a rule; null where it has one. */
+  unavailableReason(rule: { kind: AlertKind; model: string | null }): string | null {
+    return unavailableReason(rule, this.sources)
+  }
+
+  /**
+   * What the timer does: reads the clusters' lists (each within its timeout; one that fails keeps what it last
+   * told), evaluates, sends what is due.
+   */
+  async tick(): Promise<void> {
+    await this.sources.refresh?.().catch(() => undefined)
+    this.evaluate()
+    await this.pump()
   }
 
   /** One evaluation of every rule: fires, resolves and repeats, and queues their messages. */
@@ -104,6 +111,8 @@ export class Alerting {
     const rule = rules.get(alert.rule_id)
     if (!rule?.enabled) return `${alert.summary}; the rule was ${rule ? 'disabled' : 'removed'}`
     const now = current.get(keyOf(alert.rule_id, alert))
+    if (!now && alert.subject?.startsWith('cluster:'))
+      return `${alert.subject.replace(':', ' ')} is no longer held by this server (it was removed)`
     if (!now && alert.subject !== null)
       return `${alert.subject.replace(':', ' ')} has no soft limit any more (its limits were changed, or it was removed)`
     if (!now)

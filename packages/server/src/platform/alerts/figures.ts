@@ -1,5 +1,6 @@
 import { statfsSync } from 'node:fs'
-import type { AlertKind } from '@serving-console/contract'
+import { CLUSTER_ALERT_KINDS, clusterModelName, type AlertKind } from '@serving-console/contract'
+import type { ClusterFigures } from '../../clusters/cluster-figures.js'
 import type { MachineFigures } from '../cluster/resource-sampler.js'
 import type { RunningModel } from '../runtime/running-model.js'
 
@@ -23,19 +24,38 @@ export interface FigureSources {
   cacheDir: string
   /** Each subject with a soft limit: its token budget used, % of the soft limit. */
   softLimits: () => readonly { subject: string; value: number }[]
+  /** What each cluster held besides this platform last told (clusters/cluster-figures.ts); none without. */
+  clusters?: () => readonly ClusterFigures[]
+  /** Reads what comes over the network (the clusters' lists) before an evaluation. */
+  refresh?: () => Promise<void>
   clock?: () => number
 }
+
+/** A cluster's model as its readings (and clients) name it: `cluster/uid`. */
+const onCluster = (cluster: string, uid: string) => `${cluster}/${uid}`
+/** A reading's model type, where known (the inbox links a model's row by it). */
+const typed = (type: string | null) => (type === null ? {} : { modelType: type })
 
 /** Each kind's reading now, for every model (model kinds) or the server; none where there is no figure. */
 export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
   const now = (sources.clock ?? Date.now)()
+  const clusters = sources.clusters?.() ?? []
   switch (kind) {
     case 'replicas_down':
-      return sources.models().map((model) => ({
-        model: model.plan.uid,
-        modelType: model.plan.type,
-        value: model.workers.filter((worker) => worker.status === 'ERROR').length,
-      }))
+      return [
+        ...sources.models().map((model) => ({
+          model: model.plan.uid,
+          modelType: model.plan.type,
+          value: model.workers.filter((worker) => worker.status === 'ERROR').length,
+        })),
+        ...clusters.flatMap((cluster) =>
+          cluster.models.flatMap(({ uid, type, replicasDown }) =>
+            replicasDown === null
+              ? []
+              : [{ model: onCluster(cluster.name, uid), ...typed(type), value: replicasDown }],
+          ),
+        ),
+      ]
     case 'first_token_ms':
       return sources.models().flatMap((model) => {
         const mean = model.usage.recent(now).firstTokenMs
@@ -66,10 +86,25 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
         }
       })
     case 'launch_failed':
-      return sources
-        .launches()
-        .filter((model) => model.stage === 'failed')
-        .map((model) => ({ model: model.plan.uid, modelType: model.plan.type, value: 1 }))
+      return [
+        ...sources
+          .launches()
+          .filter((model) => model.stage === 'failed')
+          .map((model) => ({ model: model.plan.uid, modelType: model.plan.type, value: 1 })),
+        ...clusters.flatMap((cluster) =>
+          cluster.failedLaunches.map(({ uid, type }) => ({
+            model: onCluster(cluster.name, uid),
+            ...typed(type),
+            value: 1,
+          })),
+        ),
+      ]
+    case 'cluster_down':
+      return clusters.map((cluster) => ({
+        model: null,
+        subject: `cluster:${cluster.name}`,
+        value: cluster.answering ? 0 : 1,
+      }))
     case 'host_memory': {
       const { memTotal, memAvailable } = sources.machine()
       return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []
@@ -93,9 +128,14 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
  * Why this server has no figure for `kind`, or null where it has one: a rule that cannot fire says so (the console
  * shows it as unavailable) rather than never firing in silence.
  */
-export function unavailableReason(kind: AlertKind, sources: Pick<FigureSources, 'machine'>): string | null {
-  if (kind === 'gpu_memory' && sources.machine().gpu.count === 0)
+export function unavailableReason(
+  rule: { kind: AlertKind; model: string | null },
+  sources: Pick<FigureSources, 'machine'>,
+): string | null {
+  if (rule.kind === 'gpu_memory' && sources.machine().gpu.count === 0)
     return 'no GPU was found on this machine (nvidia-smi)'
+  if (rule.model !== null && clusterModelName(rule.model) && !CLUSTER_ALERT_KINDS.includes(rule.kind))
+    return "a cluster's requests are timed by the cluster itself: this server reads its models' health and launches"
   return null
 }
 
@@ -106,7 +146,8 @@ export const breaches = (kind: AlertKind, value: number, threshold: number) =>
     : kind === 'replicas_down' ||
         kind === 'launch_failed' ||
         kind === 'refusals' ||
-        kind === 'quota_soft_limit'
+        kind === 'quota_soft_limit' ||
+        kind === 'cluster_down'
       ? value >= threshold
       : value > threshold
 
@@ -142,5 +183,9 @@ export function describe(
       return `${where}: ${percent(value)} of the cache's disk free (alert at ${String(threshold)} % or less)`
     case 'quota_soft_limit':
       return `${where}: ${percent(value)} of its soft limit used this period (alert at ${String(threshold)} %)`
+    case 'cluster_down':
+      return value >= 1
+        ? `${where}: not answering with the credential kept for it (see System → Clusters)`
+        : `${where}: answering`
   }
 }

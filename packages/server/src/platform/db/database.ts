@@ -255,6 +255,9 @@ const MIGRATIONS: string[] = [
      secret TEXT,
      created_at INTEGER NOT NULL
    ) WITHOUT ROWID`,
+  // A held cluster that stops answering, shipped enabled (after Xinference's "a worker gone for 2 min").
+  `INSERT INTO alert_rules (name, kind, model, threshold, for_seconds, severity, enabled) VALUES
+     ('A cluster is not answering', 'cluster_down', NULL, 1, 120, 'critical', 1)`,
 ]
 
 export type Db = Sqlite

@@ -71,6 +71,11 @@ export function AlertInbox() {
                           {t('system.alerts.openModel', { model: alert.model })}
                         </Link>
                       )}
+                      {alert.subject?.startsWith('cluster:') && (
+                        <Link className="alert-note" to={routes.system.href('clusters')}>
+                          {t('shell.nav.clusters')}
+                        </Link>
+                      )}
                     </th>
                     <td>
                       {alert.state === 'firing'

@@ -1,4 +1,4 @@
-import type { AlertRule } from '@serving-console/contract'
+import { clusterModelName, type AlertRule } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
@@ -53,18 +53,22 @@ export function AlertRules() {
                   <td>
                     {t(KIND_LABELS[rule.kind])}
                     <span className="alert-note">
-                      {!isModelKind(rule.kind)
-                        ? t('system.alerts.theServer')
-                        : rule.model === null
-                          ? t('system.alerts.everyModel')
-                          : t('system.alerts.oneModel', { model: rule.model })}
+                      {rule.kind === 'cluster_down'
+                        ? t('system.alerts.everyCluster')
+                        : !isModelKind(rule.kind)
+                          ? t('system.alerts.theServer')
+                          : rule.model === null
+                            ? t('system.alerts.everyModel')
+                            : t('system.alerts.oneModel', { model: rule.model })}
                     </span>
                   </td>
                   <td>
                     {conditionText(rule)}
                     {!available && (
                       <span className="alert-note alert-unavailable">
-                        {t('system.alerts.unavailable', { kind: rule.kind })}
+                        {rule.model !== null && clusterModelName(rule.model)
+                          ? t('system.alerts.unavailableOnCluster')
+                          : t('system.alerts.unavailable', { kind: rule.kind })}
                       </span>
                     )}
                   </td>

@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<AlertKind, MessageId> = {
   gpu_memory: 'system.alerts.kind.gpuMemory',
   cache_disk_free: 'system.alerts.kind.cacheDisk',
   quota_soft_limit: 'system.alerts.kind.quotaSoft',
+  cluster_down: 'system.alerts.kind.clusterDown',
 }
 
 const SHIPPED_NAMES: Record<ShippedAlertRuleName, MessageId> = {
@@ -32,6 +33,7 @@ const SHIPPED_NAMES: Record<ShippedAlertRuleName, MessageId> = {
   'Requests refused': 'system.alerts.shipped.refusals',
   'GPU memory over 90 %': 'system.alerts.shipped.gpuMemory',
   'Soft limit reached': 'system.alerts.shipped.softLimit',
+  'A cluster is not answering': 'system.alerts.shipped.clusterDown',
 }
 const isShipped = (name: string): name is ShippedAlertRuleName =>
   (SHIPPED_ALERT_RULE_NAMES as readonly string[]).includes(name)

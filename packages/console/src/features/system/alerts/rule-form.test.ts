@@ -42,11 +42,14 @@ describe('conditionText', () => {
       '1 or more replicas down',
     )
     expect(conditionText({ kind: 'launch_failed', threshold: 1, for_seconds: 0 })).toBe('a launch failed')
+    expect(conditionText({ kind: 'cluster_down', threshold: 1, for_seconds: 120 })).toBe(
+      'a cluster not answering for 2 min',
+    )
   })
 })
 
 describe('readingText', () => {
-  it('says what the alert saw, of a model, of the server or of a quota subject', () => {
+  it('says what the alert saw, of a model, of the server, of a quota subject or of a cluster', () => {
     expect(readingText({ kind: 'replicas_down', model: 'chat', subject: null, value: 2 })).toBe(
       'Model chat: 2 replicas down',
     )
@@ -59,6 +62,13 @@ describe('readingText', () => {
     expect(readingText({ kind: 'refusals', model: 'chat', subject: null, value: 1 })).toBe(
       'Model chat: 1 request refused in a minute',
     )
+    // A cluster the platform holds, and a model of one, as clients name it here.
+    expect(readingText({ kind: 'cluster_down', model: null, subject: 'cluster:gpu', value: 1 })).toBe(
+      'Cluster gpu: not answering',
+    )
+    expect(readingText({ kind: 'replicas_down', model: 'gpu/tiny', subject: null, value: 1 })).toBe(
+      'Model gpu/tiny: 1 replica down',
+    )
   })
 })
 
@@ -70,5 +80,6 @@ describe('ruleNameText', () => {
     expect(ruleNameText('Soft limit reached')).toBe('已达软限制')
     expect(ruleNameText('A replica is down')).toBe('有副本宕机')
     expect(ruleNameText('A replica is down!')).toBe('A replica is down!')
+    expect(ruleNameText('A cluster is not answering')).toBe('有集群无响应')
   })
 })

@@ -29,6 +29,7 @@ export const KIND_DEFAULTS: Record<AlertKind, { threshold: string; forSeconds: s
   gpu_memory: { threshold: '90', forSeconds: '300' },
   quota_soft_limit: { threshold: '100', forSeconds: '0' },
   cache_disk_free: { threshold: '10', forSeconds: '300' },
+  cluster_down: { threshold: '1', forSeconds: '120' },
 }
 
 export const NEW_RULE: RuleDraft = {

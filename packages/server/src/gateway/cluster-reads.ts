@@ -1,0 +1,90 @@
+import { api, href, upstreamPath } from '@serving-console/contract'
+import { launchesFromInstances } from './adapters/launches.js'
+import { normalizeProgress } from './adapters/progress.js'
+import { clusterHealth } from './cluster-health.js'
+import type { Upstream, UpstreamJson } from './upstream.js'
+
+/** In-flight launches whose progress is asked for, at most, per listing. */
+const PROGRESS_LOOKUPS = 16
+
+/**
+ * The most each adapted answer may weigh (read whole, so what a hostile cluster can make the gateway hold is
+ * these times the requests in flight): a progress is a few hundred bytes, a listing of every instance of a large
+ * cluster a few hundred KiB.
+ */
+export const MAX_PROGRESS_BYTES = 64 * 1024
+const MAX_INSTANCES_BYTES = 8 * 1024 * 1024
+/** A supervisor's metrics are a few KB per model; anything far larger is not read for health. */
+const MAX_METRICS_BYTES = 4 * 1024 * 1024
+
+/** On whose behalf a cluster is asked: a request's (its Authorization, given up with it) or the server's own. */
+export interface Asking {
+  authorization: string | undefined
+  signal?: AbortSignal
+}
+
+/**
+ * An Xinference cluster's running models in SPEC's list, each with its health where the cluster tells it: v3's
+ * supervisor keeps it in its metrics (`withHealth`, the profile's `clusterHealth`). Metrics that do not answer (a
+ * user without the scope, a scrape refused) leave the rows as they are. Read by the gateway's list and by alerts
+ * over the clusters a platform holds.
+ */
+export async function runningModelsOf(
+  upstream: Upstream,
+  asking: Asking,
+  withHealth: boolean,
+): Promise<UpstreamJson> {
+  const models = upstream.json('GET', upstreamPath(href(api.listModels)), asking)
+  if (!withHealth) return models
+  const [answer, metrics] = await Promise.all([
+    models,
+    upstream
+      .text('GET', href(api.getMetrics), { ...asking, maxBytes: MAX_METRICS_BYTES })
+      .then((metrics) => (metrics.status === 200 ? metrics.text : null))
+      .catch(() => null),
+  ])
+  const list = answer.body as { data?: unknown } | null
+  if (answer.status !== 200 || !metrics || !Array.isArray(list?.data)) return answer
+  const health = clusterHealth(metrics)
+  const data = list.data.map((row: unknown) => {
+    const id = (row as { id?: unknown } | null)?.id
+    const said = typeof id === 'string' ? health.get(id) : undefined
+    return said && typeof row === 'object' ? { ...row, health: said } : row
+  })
+  return { ...answer, body: { ...list, data } }
+}
+
+/**
+ * An Xinference cluster's launches in flight and failed, in SPEC's list (its answer's body): every instance not
+ * ready, with the progress of the first PROGRESS_LOOKUPS in flight (unless `progress` is false: alerts read only the
+ * failed ones). A progress that cannot be had leaves its launch as the instance list has it; the listing stands.
+ */
+export async function launchesOf(
+  upstream: Upstream,
+  asking: Asking,
+  { progress = true }: { progress?: boolean } = {},
+): Promise<UpstreamJson> {
+  const answer = await upstream.json('GET', '/v1/models/instances', {
+    ...asking,
+    maxBytes: MAX_INSTANCES_BYTES,
+  })
+  if (answer.status !== 200) return answer
+  const launches = launchesFromInstances(answer.body)
+  if (!progress) return { ...answer, body: launches }
+  await Promise.allSettled(
+    launches
+      .filter((launch) => launch.stage !== 'failed')
+      .slice(0, PROGRESS_LOOKUPS)
+      .map(async (launch) => {
+        const progress = await upstream.json(
+          'GET',
+          upstreamPath(href(api.getLaunchProgress, { model_uid: launch.model_uid })),
+          { ...asking, maxBytes: MAX_PROGRESS_BYTES },
+        )
+        const body = normalizeProgress(progress.body) as { progress?: unknown; stage?: unknown } | undefined
+        if (typeof body?.progress === 'number') launch.progress = body.progress
+        if (body?.stage === 'downloading') launch.stage = 'downloading'
+      }),
+  )
+  return { ...answer, body: launches }
+}

@@ -1,0 +1,230 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Alert, AlertRule, AlertRuleInput } from '@serving-console/contract'
+import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { testApp } from './helper.js'
+import { receiver, verified } from './support/alert-receiver.js'
+import { httpUpstream } from './upstreams.js'
+
+// Alerts over the clusters a platform holds (docs/alerts.md): read with the credential kept for each cluster,
+// nobody signed in; a real Xinference-3-like cluster on its own port, and a real receiver.
+
+const KEY = 'sk-cluster-secret-key'
+
+/** v3's metrics for `tiny-r2`: two replicas, one down after a worker failure (or both ready). */
+const metrics = (down: boolean) =>
+  [
+    'xinference:model_info{model_name="tiny-llama-test",model_type="LLM",model_uid="tiny-r2",replica_on_worker="1",replica_total="2",worker_address="127.0.0.1:1"} 1',
+    'xinference:model_status{model_name="tiny-llama-test",model_uid="tiny-r2",status="READY"} 1',
+    ...(down
+      ? [
+          'xinference:model_unexpected_termination{model_name="tiny-llama-test",model_uid="tiny-r2",replica_index="1"} 1',
+        ]
+      : []),
+  ].join('\n')
+
+/** An Xinference 3.2.1-like cluster: its version, running list, metrics and instances, as the test sets them. */
+async function cluster() {
+  const state = { answering: true, down: true, failedLaunch: true }
+  const upstream = await httpUpstream((request, response) => {
+    request.resume()
+    request.on('end', () => answer(request, response))
+  })
+  function answer(request: IncomingMessage, response: ServerResponse) {
+    if (!state.answering) return request.socket.destroy()
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    if (request.headers.authorization !== `Bearer ${KEY}`) return json(401, { detail: 'Not authenticated' })
+    if (request.url === '/v1/cluster/version') return json(200, { version: '3.2.1' })
+    if (request.url === '/v1/cluster/auth') return json(200, true)
+    if (request.url === '/v1/models')
+      return json(200, { object: 'list', data: [{ id: 'tiny-r2', model_type: 'LLM', model_name: 'tiny' }] })
+    if (request.url === '/metrics')
+      return response.writeHead(200, { 'content-type': 'text/plain' }).end(metrics(state.down))
+    if (request.url === '/v1/models/instances')
+      return json(
+        200,
+        state.failedLaunch
+          ? [
+              {
+                model_uid: 'tiny-uv',
+                model_name: 'tiny',
+                status: 'ERROR',
+                replica_statuses: [{ status: 'ERROR', error_message: "No such file or directory: 'uv'" }],
+              },
+            ]
+          : [],
+      )
+    return json(404, { detail: 'Not Found' })
+  }
+  return { ...upstream, state }
+}
+
+async function rulesOf(app: FastifyInstance) {
+  return (await app.inject('/api/v1/alerts/rules')).json<{ rules: AlertRule[] }>().rules
+}
+
+/** The shipped rule of `kind`, told to fire at once. */
+async function atOnce(app: FastifyInstance, kind: AlertRuleInput['kind']) {
+  const rule = (await rulesOf(app)).find((one) => one.kind === kind)
+  const { id, available: _available, unavailable_reason: _reason, ...input } = rule as AlertRule
+  const changed = await app.inject({
+    method: 'PUT',
+    url: `/api/v1/alerts/rules/${String(id)}`,
+    payload: { ...input, for_seconds: 0, enabled: true },
+  })
+  expect(changed.statusCode, changed.body).toBe(200)
+}
+
+const sentAlerts = (body: string) =>
+  (JSON.parse(body) as { alerts: (Alert & { notice: string })[] }).alerts.map(
+    ({ notice, kind, model, model_type, subject, summary }) => ({
+      notice,
+      kind,
+      model,
+      model_type,
+      subject,
+      summary,
+    }),
+  )
+
+describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () => {
+  it("tells a cluster's model down, its failed launch and the cluster not answering, then each resolved", async () => {
+    const app = await testApp()
+    const gpu = await cluster()
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: { name: 'gpu', address: gpu.url, credential: { kind: 'api_key', api_key: KEY } },
+    })
+    expect(added.json(), added.body).toMatchObject({ status: { state: 'up' } })
+    const hook = await receiver()
+    const channel = await app.inject({
+      method: 'POST',
+      url: '/api/v1/alerts/channels',
+      payload: {
+        name: 'hook',
+        kind: 'webhook',
+        url: hook.url('/hook'),
+        secret: 's3cret',
+        allow_internal: true,
+        enabled: true,
+      },
+    })
+    expect(channel.statusCode, channel.body).toBe(201)
+    for (const kind of ['replicas_down', 'launch_failed', 'cluster_down'] as const) await atOnce(app, kind)
+
+    // One evaluation reads the cluster with its key (nobody is signed in here) and tells both in one message.
+    await app.platform.alerting.tick()
+    expect(hook.received).toHaveLength(1)
+    const fired = hook.received[0]
+    expect(fired && verified('s3cret', fired)).toBe(true)
+    expect(sentAlerts(fired?.body ?? '{}')).toEqual([
+      {
+        notice: 'fired',
+        kind: 'replicas_down',
+        model: 'gpu/tiny-r2',
+        model_type: 'LLM',
+        subject: null,
+        summary: 'model gpu/tiny-r2: 1 replica(s) down (alert at 1)',
+      },
+      {
+        notice: 'fired',
+        kind: 'launch_failed',
+        model: 'gpu/tiny-uv',
+        model_type: null,
+        subject: null,
+        summary: 'model gpu/tiny-uv: its launch failed (see its reason on Running Models)',
+      },
+    ])
+    // The cluster's key went to the cluster alone: never into a message.
+    const reads = gpu.seen.filter((request) =>
+      ['/v1/models', '/metrics', '/v1/models/instances'].includes(request.url ?? ''),
+    )
+    expect(reads.length).toBeGreaterThanOrEqual(3)
+    expect(reads.every((request) => request.headers.authorization === `Bearer ${KEY}`)).toBe(true)
+    expect(
+      gpu.seen.every((request) => [undefined, `Bearer ${KEY}`].includes(request.headers.authorization)),
+    ).toBe(true)
+    expect(fired?.body).not.toContain(KEY)
+
+    // Both clear on the cluster: resolved at the next evaluation.
+    gpu.state.down = false
+    gpu.state.failedLaunch = false
+    await app.platform.alerting.tick()
+    expect(sentAlerts(hook.received[1]?.body ?? '{}')).toMatchObject([
+      {
+        notice: 'resolved',
+        model: 'gpu/tiny-r2',
+        summary: 'model gpu/tiny-r2: 0 replica(s) down (alert at 1)',
+      },
+      { notice: 'resolved', model: 'gpu/tiny-uv' },
+    ])
+
+    // The cluster stops answering: once the server has found it so, the cluster is the alert (its models' stay
+    // as last told), and it resolves when the cluster is back.
+    gpu.state.answering = false
+    const probed = await app.inject({ method: 'POST', url: '/api/v1/clusters/gpu/test' })
+    expect(probed.json()).toMatchObject({ status: { state: 'down' } })
+    await app.platform.alerting.tick()
+    expect(sentAlerts(hook.received[2]?.body ?? '{}')).toEqual([
+      {
+        notice: 'fired',
+        kind: 'cluster_down',
+        model: null,
+        model_type: null,
+        subject: 'cluster:gpu',
+        summary: 'cluster gpu: not answering with the credential kept for it (see System → Clusters)',
+      },
+    ])
+    gpu.state.answering = true
+    await app.inject({ method: 'POST', url: '/api/v1/clusters/gpu/test' })
+    await app.platform.alerting.tick()
+    expect(sentAlerts(hook.received[3]?.body ?? '{}')).toMatchObject([
+      { notice: 'resolved', kind: 'cluster_down', summary: 'cluster gpu: answering' },
+    ])
+    // Away again, then removed from this server: its alert resolves, saying so.
+    gpu.state.answering = false
+    await app.inject({ method: 'POST', url: '/api/v1/clusters/gpu/test' })
+    await app.platform.alerting.tick()
+    expect(sentAlerts(hook.received[4]?.body ?? '{}')).toMatchObject([
+      { notice: 'fired', kind: 'cluster_down' },
+    ])
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/clusters/gpu' })).statusCode).toBe(200)
+    await app.platform.alerting.tick()
+    expect(sentAlerts(hook.received[5]?.body ?? '{}')).toMatchObject([
+      { notice: 'resolved', summary: 'cluster gpu is no longer held by this server (it was removed)' },
+    ])
+    expect(hook.received).toHaveLength(6)
+  })
+
+  it("says a rule on a cluster's model is not evaluated where its figure is the cluster's own", async () => {
+    const app = await testApp()
+    const rule = (kind: AlertRuleInput['kind'], model: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/alerts/rules',
+        payload: {
+          name: kind,
+          kind,
+          model,
+          threshold: 1,
+          for_seconds: 0,
+          severity: 'warning',
+          enabled: true,
+        },
+      })
+    expect((await rule('first_token_ms', 'gpu/tiny')).statusCode).toBe(201)
+    expect((await rule('replicas_down', 'gpu/tiny')).statusCode).toBe(201)
+    expect((await rule('first_token_ms', 'tiny')).statusCode).toBe(201)
+    const rules = await rulesOf(app)
+    const of = (kind: string, model: string) => rules.find((one) => one.kind === kind && one.model === model)
+    expect(of('first_token_ms', 'gpu/tiny')).toMatchObject({
+      available: false,
+      unavailable_reason:
+        "a cluster's requests are timed by the cluster itself: this server reads its models' health and launches",
+    })
+    expect(of('replicas_down', 'gpu/tiny')).toMatchObject({ available: true })
+    expect(of('first_token_ms', 'tiny')).toMatchObject({ available: true })
+  })
+})
