@@ -2,7 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Alert, AlertRule, AlertRuleInput } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { testApp } from './helper.js'
+import { RECORDED } from './gateway-helper.js'
+import { afterThisTest, testApp } from './helper.js'
+import { startReplayUpstream } from './support/replay-upstream.js'
 import { receiver, verified } from './support/alert-receiver.js'
 import { httpUpstream } from './upstreams.js'
 
@@ -25,13 +27,22 @@ const metrics = (down: boolean) =>
 
 /** An Xinference 3.2.1-like cluster: its version, running list, metrics and instances, as the test sets them. */
 async function cluster() {
-  const state = { answering: true, down: true, failedLaunch: true }
+  const state = {
+    answering: true,
+    hanging: false,
+    down: true,
+    failedLaunch: true,
+    metrics: true,
+    instances: true,
+  }
   const upstream = await httpUpstream((request, response) => {
     request.resume()
     request.on('end', () => answer(request, response))
   })
   function answer(request: IncomingMessage, response: ServerResponse) {
     if (!state.answering) return request.socket.destroy()
+    // Takes the request and never answers (a cluster stuck): the server's reads must end by themselves.
+    if (state.hanging) return
     const json = (status: number, body: unknown) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
     if (request.headers.authorization !== `Bearer ${KEY}`) return json(401, { detail: 'Not authenticated' })
@@ -39,6 +50,8 @@ async function cluster() {
     if (request.url === '/v1/cluster/auth') return json(200, true)
     if (request.url === '/v1/models')
       return json(200, { object: 'list', data: [{ id: 'tiny-r2', model_type: 'LLM', model_name: 'tiny' }] })
+    if (request.url === '/metrics' && !state.metrics) return json(500, { detail: 'scrape failed' })
+    if (request.url === '/v1/models/instances' && !state.instances) return json(500, { detail: 'busy' })
     if (request.url === '/metrics')
       return response.writeHead(200, { 'content-type': 'text/plain' }).end(metrics(state.down))
     if (request.url === '/v1/models/instances')
@@ -90,7 +103,7 @@ const sentAlerts = (body: string) =>
 
 describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () => {
   it("tells a cluster's model down, its failed launch and the cluster not answering, then each resolved", async () => {
-    const app = await testApp()
+    const app = await testApp({ timeouts: { clusterProbeMs: 1_000 } })
     const gpu = await cluster()
     const added = await app.inject({
       method: 'POST',
@@ -148,6 +161,23 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     ).toBe(true)
     expect(fired?.body).not.toContain(KEY)
 
+    // A read that tells less (its metrics, its launches not answering) or nothing (the cluster stuck: the read ends
+    // within the cluster timeout) leaves the alerts as they were: nothing resolves for want of a figure.
+    gpu.state.metrics = false
+    gpu.state.instances = false
+    await app.platform.alerting.tick()
+    gpu.state.metrics = true
+    gpu.state.instances = true
+    gpu.state.hanging = true
+    await app.platform.alerting.tick()
+    gpu.state.hanging = false
+    expect(hook.received).toHaveLength(1)
+    expect(
+      (await app.inject('/api/v1/alerts?state=firing'))
+        .json<{ alerts: Alert[] }>()
+        .alerts.map((one) => one.model),
+    ).toEqual(['gpu/tiny-uv', 'gpu/tiny-r2'])
+
     // Both clear on the cluster: resolved at the next evaluation.
     gpu.state.down = false
     gpu.state.failedLaunch = false
@@ -193,13 +223,23 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     expect((await app.inject({ method: 'DELETE', url: '/api/v1/clusters/gpu' })).statusCode).toBe(200)
     await app.platform.alerting.tick()
     expect(sentAlerts(hook.received[5]?.body ?? '{}')).toMatchObject([
-      { notice: 'resolved', summary: 'cluster gpu is no longer held by this server (it was removed)' },
+      { notice: 'resolved', summary: 'cluster gpu is no longer held by this server (removed or renamed)' },
     ])
     expect(hook.received).toHaveLength(6)
   })
 
-  it("says a rule on a cluster's model is not evaluated where its figure is the cluster's own", async () => {
+  it("says a rule on a cluster's model is not evaluated where the cluster does not give its figure", async () => {
     const app = await testApp()
+    // A cluster that tells no health: Xinference 1.8 (the replay of a real one).
+    const old = await startReplayUpstream(`${RECORDED}v1.8.0`)
+    afterThisTest(() => old.close())
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: { name: 'old', address: old.url, credential: { kind: 'none' } },
+    })
+    expect(added.json()).toMatchObject({ status: { state: 'up' } })
+    await app.platform.alerting.tick()
     const rule = (kind: AlertRuleInput['kind'], model: string) =>
       app.inject({
         method: 'POST',
@@ -217,6 +257,8 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     expect((await rule('first_token_ms', 'gpu/tiny')).statusCode).toBe(201)
     expect((await rule('replicas_down', 'gpu/tiny')).statusCode).toBe(201)
     expect((await rule('first_token_ms', 'tiny')).statusCode).toBe(201)
+    expect((await rule('replicas_down', 'old/tiny')).statusCode).toBe(201)
+    expect((await rule('launch_failed', 'old/tiny')).statusCode).toBe(201)
     const rules = await rulesOf(app)
     const of = (kind: string, model: string) => rules.find((one) => one.kind === kind && one.model === model)
     expect(of('first_token_ms', 'gpu/tiny')).toMatchObject({
@@ -226,5 +268,16 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     })
     expect(of('replicas_down', 'gpu/tiny')).toMatchObject({ available: true })
     expect(of('first_token_ms', 'tiny')).toMatchObject({ available: true })
+    expect(of('replicas_down', 'old/tiny')).toMatchObject({
+      available: false,
+      unavailable_reason: "cluster old does not tell its models' health (Xinference before 3)",
+    })
+    expect(of('launch_failed', 'old/tiny')).toMatchObject({ available: true })
+    // Asked under the cluster's own mount, the alerts say whose they are.
+    const there = await app.inject('/clusters/old/api/v1/alerts/rules')
+    expect(there.statusCode).toBe(404)
+    expect(there.json<{ detail: string }>().detail).toBe(
+      "Alerts over cluster old are this platform's own, at /api/v1/alerts; Xinference 1.8.0 evaluates none",
+    )
   })
 })

@@ -1,21 +1,30 @@
 import { api, href, type Launch } from '@serving-console/contract'
-import { launchesOf, runningModelsOf } from '../gateway/cluster-reads.js'
+import { healthOn, launchesOf, MAX_LIST_BYTES, runningListOf, withHealth } from '../gateway/cluster-reads.js'
 import type { UpstreamJson } from '../gateway/upstream.js'
 import type { Clusters, Reach } from './clusters.js'
+import { inTime } from './in-time.js'
+
+type Model = { uid: string; type: string | null; replicasDown: number | null }
+type FailedLaunch = { uid: string; type: string | null }
 
 /** What a cluster held here last told of its models, as its alerts read it (docs/alerts.md). */
 export interface ClusterFigures {
   name: string
   /** Whether it answered, with the credential kept for it, when it was last asked (Clusters.watch). */
   answering: boolean
-  /** Its running models, with their replicas down where the cluster tells it (Xinference 3, a platform). */
-  models: readonly { uid: string; type: string | null; replicasDown: number | null }[]
+  /** Whether it tells its models' health (Xinference 3, another platform); null until it was read. */
+  tellsHealth: boolean | null
+  /** Its running models, with their replicas down where it tells their health. */
+  models: readonly Model[]
   /** Its launches that failed, still listed there. */
-  failedLaunches: readonly { uid: string; type: string | null }[]
+  failedLaunches: readonly FailedLaunch[]
 }
 
-/** A running list or the launches of a large cluster are a few hundred KiB. */
-const LIST_BYTES = 8 * 1024 * 1024
+type Told = Omit<ClusterFigures, 'name' | 'answering'>
+const UNTOLD: Told = { tellsHealth: null, models: [], failedLaunches: [] }
+
+/** Clusters read at once: each read holds up to a running list, metrics and instances (≤ 20 MiB). */
+const AT_ONCE = 4
 
 const rowsOf = (answer: UpstreamJson): unknown[] | null => {
   if (answer.status !== 200) return null
@@ -37,12 +46,13 @@ function replicasDown(health: unknown): number | null {
 
 /**
  * Each held cluster's models and failed launches, read with its kept credential before each evaluation of the
- * alert rules (alerts/alerting.ts): nobody needs to be signed in for a cluster's model going down to be told. A
- * cluster that does not answer keeps what it last told (its alerts stay as they were; `cluster_down` says it is
- * away); a cluster removed takes its figures with it.
+ * alert rules (alerts/alerting.ts): nobody needs to be signed in for a cluster's model going down to be told. Each
+ * read, signing in included, stays within the cluster timeout. What a read could not tell (the cluster away, its
+ * metrics or its launches not answering) stays as last told, so an alert does not resolve for want of a figure;
+ * `cluster_down` says a cluster is away. Kept by the cluster as held: one changed or removed starts afresh.
  */
 export class ClusterAlertFigures {
-  private readonly last = new Map<string, Omit<ClusterFigures, 'name' | 'answering'>>()
+  private readonly last = new WeakMap<Reach, Told>()
   private reading: Promise<void> | null = null
 
   constructor(
@@ -55,62 +65,74 @@ export class ClusterAlertFigures {
     return this.clusters.states().map(({ name, status }) => ({
       name,
       answering: status.state === 'up',
-      ...(this.last.get(name) ?? { models: [], failedLaunches: [] }),
+      ...(this.last.get(this.clusters.reach(name)) ?? UNTOLD),
     }))
   }
 
-  /** Reads every cluster that answers, at once; one pass at a time. */
+  /** Reads every cluster that answers, AT_ONCE at a time; one pass at a time. */
   refresh(): Promise<void> {
     return (this.reading ??= this.readAll().finally(() => (this.reading = null)))
   }
 
   private async readAll(): Promise<void> {
-    const held = new Set(this.clusters.states().map(({ name }) => name))
-    for (const name of this.last.keys()) if (!held.has(name)) this.last.delete(name)
-    await Promise.all(
-      this.clusters.up().map(async (cluster) => {
-        const read = await this.read(cluster).catch(() => null)
-        if (read) this.last.set(cluster.name, read)
-      }),
-    )
+    const waiting = [...this.clusters.up()]
+    const next = async (): Promise<void> => {
+      const cluster = waiting.shift()
+      if (!cluster) return
+      const told = await this.read(cluster, this.last.get(cluster) ?? UNTOLD).catch(() => null)
+      if (told) this.last.set(cluster, told)
+      return next()
+    }
+    await Promise.all(Array.from({ length: AT_ONCE }, next))
   }
 
-  /** One cluster's running list and launches, as SPEC's routes under /clusters/{name} answer them; null if not told. */
-  private async read(cluster: Reach): Promise<Omit<ClusterFigures, 'name' | 'answering'> | null> {
-    const asking = {
-      authorization: await cluster.session.authorization(),
-      signal: AbortSignal.timeout(this.answerMs),
-    }
-    const profile = await cluster.profiles.detect(asking.authorization)
+  /** One cluster's running list and launches, as SPEC's routes under /clusters/{name} answer them. */
+  private async read(cluster: Reach, before: Told): Promise<Told> {
+    const signal = AbortSignal.timeout(this.answerMs)
+    const authorization = await inTime(cluster.session.authorization(), signal, this.answerMs)
+    const asking = { authorization, signal }
+    const profile = await inTime(cluster.profiles.detect(authorization), signal, this.answerMs)
     const { upstream } = cluster
-    // Another platform speaks SPEC's API itself; Xinference's answers are translated as its routes here do.
-    const [running, launches] =
-      profile.kind === 'serving-console'
-        ? await Promise.all([
-            upstream.json('GET', href(api.listModels), { ...asking, maxBytes: LIST_BYTES }),
-            upstream.json('GET', href(api.listLaunches), { ...asking, maxBytes: LIST_BYTES }),
-          ])
-        : await Promise.all([
-            runningModelsOf(upstream, asking, profile.clusterHealth),
-            launchesOf(upstream, asking, { progress: false }),
-          ])
+    // Another platform speaks SPEC's API itself, health included; Xinference's answers are read as its routes here
+    // read them, its health from v3's metrics.
+    const platform = profile.kind === 'serving-console'
+    const tellsHealth = platform || profile.clusterHealth
+    const [running, health, launches] = await Promise.all([
+      platform
+        ? upstream.json('GET', href(api.listModels), { ...asking, maxBytes: MAX_LIST_BYTES })
+        : runningListOf(upstream, asking),
+      !platform && tellsHealth ? healthOn(upstream, asking) : null,
+      platform
+        ? upstream.json('GET', href(api.listLaunches), { ...asking, maxBytes: MAX_LIST_BYTES })
+        : launchesOf(upstream, asking, { progress: false }),
+    ])
     if (running.status === 401 || launches.status === 401) cluster.session.ended()
-    const models = rowsOf(running)
-    if (!models) return null
+    const rows = rowsOf(withHealth(running, health))
+    // Health the metrics did not tell this time: as it was last told, model by model.
+    const healthUntold = !platform && tellsHealth && health === null
+    const downBefore = new Map(before.models.map((model) => [model.uid, model.replicasDown]))
+    const failed = rowsOf(launches)
     return {
-      models: models.flatMap((row) => {
-        const uid = text(field(row, 'id'))
-        return uid
-          ? [{ uid, type: text(field(row, 'model_type')), replicasDown: replicasDown(field(row, 'health')) }]
-          : []
-      }),
-      failedLaunches: (rowsOf(launches) ?? []).flatMap((row) => {
-        const launch = row as Partial<Launch>
-        const uid = text(launch.model_uid)
-        if (!uid || launch.stage !== 'failed') return []
-        const type = text(launch.model_type)
-        return [{ uid, type: type === 'unknown' ? null : type }]
-      }),
+      tellsHealth,
+      models:
+        rows === null
+          ? before.models
+          : rows.flatMap((row) => {
+              const uid = text(field(row, 'id'))
+              if (!uid) return []
+              const down = healthUntold ? (downBefore.get(uid) ?? null) : replicasDown(field(row, 'health'))
+              return [{ uid, type: text(field(row, 'model_type')), replicasDown: down }]
+            }),
+      failedLaunches:
+        failed === null
+          ? before.failedLaunches
+          : failed.flatMap((row) => {
+              const launch = row as Partial<Launch>
+              const uid = text(launch.model_uid)
+              if (!uid || launch.stage !== 'failed') return []
+              const type = text(launch.model_type)
+              return [{ uid, type: type === 'unknown' ? null : type }]
+            }),
     }
   }
 }

@@ -1,11 +1,10 @@
 import { api, href, upstreamPath, type ClusterStatus } from '@serving-console/contract'
 import { HttpError } from '../http/http-error.js'
+import { MAX_LIST_BYTES } from '../gateway/cluster-reads.js'
+import { inTime } from './in-time.js'
 import type { ProfileDetector } from '../gateway/profile.js'
 import type { Upstream } from '../gateway/upstream.js'
 import type { ClusterSession } from './session.js'
-
-/** A running list's answer is read only for its status here; a large cluster's is a few hundred KiB. */
-const LIST_BYTES = 8 * 1024 * 1024
 
 /**
  * Asks a cluster what it is (as the gateway does: version, kind) and whether it takes the credential (its running
@@ -32,24 +31,16 @@ export async function probeCluster(
     checked_at: Math.floor(Date.now() / 1000),
     latency_ms: state === 'down' ? null : Math.round(performance.now() - started),
   })
-  const inTime = <T>(work: Promise<T>) =>
-    Promise.race([
-      work,
-      new Promise<never>((_, reject) =>
-        signal.addEventListener('abort', () =>
-          reject(new HttpError(504, `No answer within ${probeMs / 1000} s`)),
-        ),
-      ),
-    ])
+  const within = <T>(work: Promise<T>) => inTime(work, signal, probeMs)
   const { upstream, profiles, session } = cluster
   try {
     profiles.forget()
-    const authorization = await inTime(session.authorization())
-    const profile = await inTime(profiles.detect(authorization))
-    const list = await inTime(
+    const authorization = await within(session.authorization())
+    const profile = await within(profiles.detect(authorization))
+    const list = await within(
       upstream.json('GET', upstreamPath(href(api.listModels)), {
         authorization,
-        maxBytes: LIST_BYTES,
+        maxBytes: MAX_LIST_BYTES,
         signal,
       }),
     )

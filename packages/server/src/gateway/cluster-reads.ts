@@ -1,4 +1,4 @@
-import { api, href, upstreamPath } from '@serving-console/contract'
+import { api, href, upstreamPath, type ModelHealth } from '@serving-console/contract'
 import { launchesFromInstances } from './adapters/launches.js'
 import { normalizeProgress } from './adapters/progress.js'
 import { clusterHealth } from './cluster-health.js'
@@ -16,6 +16,8 @@ export const MAX_PROGRESS_BYTES = 64 * 1024
 const MAX_INSTANCES_BYTES = 8 * 1024 * 1024
 /** A supervisor's metrics are a few KB per model; anything far larger is not read for health. */
 const MAX_METRICS_BYTES = 4 * 1024 * 1024
+/** A running list is a few KiB a model; a large cluster's a few hundred KiB. */
+export const MAX_LIST_BYTES = 8 * 1024 * 1024
 
 /** On whose behalf a cluster is asked: a request's (its Authorization, given up with it) or the server's own. */
 export interface Asking {
@@ -24,34 +26,39 @@ export interface Asking {
 }
 
 /**
- * An Xinference cluster's running models in SPEC's list, each with its health where the cluster tells it: v3's
- * supervisor keeps it in its metrics (`withHealth`, the profile's `clusterHealth`). Metrics that do not answer (a
- * user without the scope, a scrape refused) leave the rows as they are. Read by the gateway's list and by alerts
- * over the clusters a platform holds.
+ * Each model's health as an Xinference v3 supervisor's metrics tell it (cluster-health.ts); null where the metrics
+ * do not answer (a user without the scope, a scrape refused).
  */
-export async function runningModelsOf(
-  upstream: Upstream,
-  asking: Asking,
-  withHealth: boolean,
-): Promise<UpstreamJson> {
-  const models = upstream.json('GET', upstreamPath(href(api.listModels)), asking)
-  if (!withHealth) return models
-  const [answer, metrics] = await Promise.all([
-    models,
-    upstream
-      .text('GET', href(api.getMetrics), { ...asking, maxBytes: MAX_METRICS_BYTES })
-      .then((metrics) => (metrics.status === 200 ? metrics.text : null))
-      .catch(() => null),
-  ])
+export function healthOn(upstream: Upstream, asking: Asking): Promise<Map<string, ModelHealth> | null> {
+  return upstream
+    .text('GET', href(api.getMetrics), { ...asking, maxBytes: MAX_METRICS_BYTES })
+    .then((metrics) => (metrics.status === 200 ? clusterHealth(metrics.text) : null))
+    .catch(() => null)
+}
+
+/** `GET /v1/models` of an Xinference cluster, read whole. */
+export const runningListOf = (upstream: Upstream, asking: Asking) =>
+  upstream.json('GET', upstreamPath(href(api.listModels)), { ...asking, maxBytes: MAX_LIST_BYTES })
+
+/** A running list's rows with the health `health` tells of each (a row it does not name stays as it is). */
+export function withHealth(answer: UpstreamJson, health: Map<string, ModelHealth> | null): UpstreamJson {
   const list = answer.body as { data?: unknown } | null
-  if (answer.status !== 200 || !metrics || !Array.isArray(list?.data)) return answer
-  const health = clusterHealth(metrics)
+  if (answer.status !== 200 || !health || !Array.isArray(list?.data)) return answer
   const data = list.data.map((row: unknown) => {
     const id = (row as { id?: unknown } | null)?.id
     const said = typeof id === 'string' ? health.get(id) : undefined
     return said && typeof row === 'object' ? { ...row, health: said } : row
   })
   return { ...answer, body: { ...list, data } }
+}
+
+/**
+ * An Xinference v3 cluster's running models in SPEC's list, each with its health as its supervisor's metrics tell
+ * it; metrics that do not answer leave the rows as they are.
+ */
+export async function runningModelsOf(upstream: Upstream, asking: Asking): Promise<UpstreamJson> {
+  const [answer, health] = await Promise.all([runningListOf(upstream, asking), healthOn(upstream, asking)])
+  return withHealth(answer, health)
 }
 
 /**

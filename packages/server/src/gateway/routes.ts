@@ -93,7 +93,11 @@ export async function gatewayRoutes(
   // The platform's own areas, said plainly rather than forwarded to a cluster that would answer a bare 404: limits
   // and usage per user, key and model (docs/quotas.md), and alerts (docs/alerts.md). Every route of each area, as
   // the table lists it.
-  const platformOnly: [Readonly<Record<string, Route>> | undefined, (version: string) => string][] = [
+  // `held`: the name of a cluster a platform holds, served under /clusters/{name} (docs/clusters.md).
+  const platformOnly: [
+    Readonly<Record<string, Route>> | undefined,
+    (version: string, held: string | undefined) => string,
+  ][] = [
     [
       apiAreas['Limits and usage'],
       (version) =>
@@ -101,13 +105,17 @@ export async function gatewayRoutes(
     ],
     [
       apiAreas.Alerts,
-      (version) =>
-        `Alerts are evaluated by Serving Console's own platform, over the clusters it holds (--clusters); this gateway to Xinference ${version} keeps no credential of its own to read it with, and evaluates none`,
+      (version, held) =>
+        held === undefined
+          ? `Alerts are evaluated by Serving Console's own platform, over the clusters it holds (--clusters); this gateway to Xinference ${version} keeps no credential of its own to read it with, and evaluates none`
+          : `Alerts over cluster ${held} are this platform's own, at /api/v1/alerts; Xinference ${version} evaluates none`,
     ],
     [
       apiAreas.Clusters,
-      () =>
-        'This server is a gateway to one cluster (--endpoint) and holds no others: without --endpoint, the platform holds several (docs/clusters.md)',
+      (_version, held) =>
+        held === undefined
+          ? 'This server is a gateway to one cluster (--endpoint) and holds no others: without --endpoint, the platform holds several (docs/clusters.md)'
+          : `Cluster ${held} is one this platform holds: the clusters are this platform's, at /api/v1/clusters`,
     ],
     [
       { getCacheDisk: api.getCacheDisk },
@@ -117,8 +125,8 @@ export async function gatewayRoutes(
   ]
   for (const [area, detail] of platformOnly) {
     for (const route of Object.values(area ?? {})) {
-      translated(route, (_request, _reply, profile) => {
-        throw new HttpError(404, detail(profile.version))
+      translated(route, (request, _reply, profile) => {
+        throw new HttpError(404, detail(profile.version, partsOf(request).upstream.heldAs))
       })
     }
   }
@@ -171,7 +179,7 @@ export async function gatewayRoutes(
   // Xinference v3 keeps each model's health in its supervisor's metrics: its rows get it, as the platform's have it.
   translated(api.listModels, async (request, reply, profile) => {
     if (!profile.clusterHealth) return forward(request, reply)
-    return relay(reply, await runningModelsOf(partsOf(request).upstream, asking(request, reply), true))
+    return relay(reply, await runningModelsOf(partsOf(request).upstream, asking(request, reply)))
   })
 
   translated(api.registerModel, async (request, reply, profile) => {

@@ -54,7 +54,7 @@ export class Upstream {
     readonly endpoint: URL,
     timeouts: Partial<Timeouts> = {},
     /** A cluster a platform holds: its name, by which messages and answers call it (see `shownAs`). */
-    private readonly heldAs?: string,
+    readonly heldAs?: string,
   ) {
     this.origin = endpoint.origin
     this.basePath = endpoint.pathname === '/' ? '' : endpoint.pathname

@@ -124,7 +124,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     address,
   )
   app.addHook('onReady', () => alerting.start())
-  app.addHook('onClose', () => alerting.stop())
+  // Before the database closes (onClose): an evaluation under way ends first.
+  app.addHook('preClose', () => alerting.stop())
   app.decorate('platform', { catalogue, customModels, cache, models, alerting })
   await app.register(quotaRoutes, {
     quota,

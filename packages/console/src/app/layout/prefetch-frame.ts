@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { attentionQuery } from '../../features/running-models/api/health'
+import { attentionQuery, clusterAttentionQuery } from '../../features/running-models/api/health'
 import { hasToken } from '../../lib/auth'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
 import { clusterStatesQuery } from '../../lib/clusters'
@@ -27,7 +27,7 @@ export function prefetchFrame(queryClient: QueryClient): Promise<void> {
       quietly(
         Promise.all([features, clusters]).then(([answer, held]) => {
           if (answer.mode !== 'platform') return
-          for (const cluster of held) quietly(queryClient.query(attentionQuery(cookie, true, cluster.name)))
+          for (const cluster of held) quietly(queryClient.query(clusterAttentionQuery(cookie, cluster.name)))
         }),
       )
     },

@@ -1,4 +1,4 @@
-import type { Alert, AlertKind } from '@serving-console/contract'
+import { clusterModelName, type Alert, type AlertKind } from '@serving-console/contract'
 import type { AlertStore, StoredChannel, StoredRule } from './alert-store.js'
 import { deliver } from './delivery.js'
 import { sendEmail, type EmailMessage } from './email.js'
@@ -7,6 +7,8 @@ import { messageBody, type Noticed } from './messages.js'
 
 /** How often the rules are evaluated (and due messages sent). */
 export const EVALUATE_EVERY_MS = 15_000
+/** The longest an evaluation waits for the clusters' figures (each read is bounded by the cluster timeout). */
+const REFRESH_WAIT_MS = 12_000
 /** A firing alert nobody acknowledged is said again after this long. */
 export const REPEAT_MS = 4 * 3_600_000
 /** A message is tried this many times, waiting twice as long each time (5 s, 10 s, … at most 10 min). */
@@ -27,6 +29,8 @@ export class Alerting {
   private readonly breaching = new Map<string, number>()
   private timer: NodeJS.Timeout | undefined
   private pumping: Promise<void> | null = null
+  private ticking: Promise<void> | null = null
+  private stopped = false
 
   constructor(
     private readonly store: AlertStore,
@@ -36,12 +40,19 @@ export class Alerting {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.tick(), EVALUATE_EVERY_MS)
+    this.timer = setInterval(() => {
+      this.ticking ??= this.tick()
+        .catch(() => undefined)
+        .finally(() => (this.ticking = null))
+    }, EVALUATE_EVERY_MS)
     this.timer.unref()
   }
 
-  stop(): void {
+  /** Stops the timer, and waits for an evaluation under way (before the database closes). */
+  async stop(): Promise<void> {
     clearInterval(this.timer)
+    this.stopped = true
+    await this.ticking
   }
 
   /** Why this server has no figure for a rule; null where it has one. */
@@ -54,7 +65,10 @@ export class Alerting {
    * told), evaluates, sends what is due.
    */
   async tick(): Promise<void> {
-    await this.sources.refresh?.().catch(() => undefined)
+    // Evaluated with the figures last read if a read takes longer than a cluster may (each is bounded too).
+    const read = this.sources.refresh?.().catch(() => undefined)
+    await Promise.race([read, new Promise((done) => setTimeout(done, REFRESH_WAIT_MS).unref())])
+    if (this.stopped) return
     this.evaluate()
     await this.pump()
   }
@@ -112,7 +126,10 @@ export class Alerting {
     if (!rule?.enabled) return `${alert.summary}; the rule was ${rule ? 'disabled' : 'removed'}`
     const now = current.get(keyOf(alert.rule_id, alert))
     if (!now && alert.subject?.startsWith('cluster:'))
-      return `${alert.subject.replace(':', ' ')} is no longer held by this server (it was removed)`
+      return `${alert.subject.replace(':', ' ')} is no longer held by this server (removed or renamed)`
+    const onCluster = alert.model === null ? undefined : clusterModelName(alert.model)
+    if (!now && onCluster && !this.sources.clusters?.().some((one) => one.name === onCluster.cluster))
+      return `model ${String(alert.model)}: cluster ${onCluster.cluster} is no longer held by this server`
     if (!now && alert.subject !== null)
       return `${alert.subject.replace(':', ' ')} has no soft limit any more (its limits were changed, or it was removed)`
     if (!now)

@@ -130,12 +130,17 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
  */
 export function unavailableReason(
   rule: { kind: AlertKind; model: string | null },
-  sources: Pick<FigureSources, 'machine'>,
+  sources: Pick<FigureSources, 'machine' | 'clusters'>,
 ): string | null {
   if (rule.kind === 'gpu_memory' && sources.machine().gpu.count === 0)
     return 'no GPU was found on this machine (nvidia-smi)'
-  if (rule.model !== null && clusterModelName(rule.model) && !CLUSTER_ALERT_KINDS.includes(rule.kind))
+  const named = rule.model === null ? undefined : clusterModelName(rule.model)
+  if (!named) return null
+  if (!CLUSTER_ALERT_KINDS.includes(rule.kind))
     return "a cluster's requests are timed by the cluster itself: this server reads its models' health and launches"
+  const cluster = sources.clusters?.().find((one) => one.name === named.cluster)
+  if (rule.kind === 'replicas_down' && cluster?.tellsHealth === false)
+    return `cluster ${named.cluster} does not tell its models' health (Xinference before 3)`
   return null
 }
 

@@ -52,6 +52,15 @@ export const attentionQuery = (cookie: string | undefined, withHealth: boolean, 
     meta: { silent: true },
   })
 
+/**
+ * What the strip lists of a cluster the platform holds (its health where it tells it): one that does not answer is
+ * said once, not asked again at once.
+ */
+export const clusterAttentionQuery = (cookie: string | undefined, cluster: string) => ({
+  ...attentionQuery(cookie, true, cluster),
+  retry: false,
+})
+
 /** `POST /api/v1/models/{uid}/restart`: the model's failed replicas start again; the lists are read afresh. */
 export const useRestartModel = () =>
   useMutation(

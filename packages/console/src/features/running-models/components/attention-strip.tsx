@@ -9,7 +9,7 @@ import { useClusters } from '../../../lib/clusters'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
 import { tokenCookie } from '../../../lib/storage'
-import { attentionQuery, type Attention } from '../api/health'
+import { attentionQuery, clusterAttentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
 
 /**
@@ -22,10 +22,7 @@ export function useAttention(): { status: 'pending' | 'settled'; data: Attention
   const cookie = tokenCookie.get()
   const own = useQuery(attentionQuery(cookie, withHealth))
   const theirs = useQueries({
-    queries: useClusters().map((cluster) => ({
-      ...attentionQuery(cookie, true, cluster.name),
-      retry: false,
-    })),
+    queries: useClusters().map((cluster) => clusterAttentionQuery(cookie, cluster.name)),
   })
   const pending = own.status === 'pending' || theirs.some((query) => query.status === 'pending')
   const data = own.data && [...own.data, ...theirs.flatMap((query) => query.data ?? [])]

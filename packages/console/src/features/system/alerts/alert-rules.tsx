@@ -1,4 +1,4 @@
-import { clusterModelName, type AlertRule } from '@serving-console/contract'
+import { CLUSTER_ALERT_KINDS, clusterModelName, type AlertRule } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
@@ -66,9 +66,11 @@ export function AlertRules() {
                     {conditionText(rule)}
                     {!available && (
                       <span className="alert-note alert-unavailable">
-                        {rule.model !== null && clusterModelName(rule.model)
-                          ? t('system.alerts.unavailableOnCluster')
-                          : t('system.alerts.unavailable', { kind: rule.kind })}
+                        {rule.model === null || !clusterModelName(rule.model)
+                          ? t('system.alerts.unavailable', { kind: rule.kind })
+                          : CLUSTER_ALERT_KINDS.includes(rule.kind)
+                            ? t('system.alerts.unavailableNoHealth')
+                            : t('system.alerts.unavailableOnCluster')}
                       </span>
                     )}
                   </td>
