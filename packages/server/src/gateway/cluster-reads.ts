@@ -19,6 +19,13 @@ const MAX_METRICS_BYTES = 4 * 1024 * 1024
 /** A running list is a few KiB a model; a large cluster's a few hundred KiB. */
 export const MAX_LIST_BYTES = 8 * 1024 * 1024
 
+/**
+ * Xinference's list of model instances, with each one's status (and v3's per-replica errors): the launches SPEC's
+ * `GET /api/v1/models/launches` lists are made from it. Xinference's own path, not one this server serves, so not
+ * in the contract's route table.
+ */
+const XINFERENCE_INSTANCES = '/v1/models/instances'
+
 /** On whose behalf a cluster is asked: a request's (its Authorization, given up with it) or the server's own. */
 export interface Asking {
   authorization: string | undefined
@@ -71,7 +78,7 @@ export async function launchesOf(
   asking: Asking,
   { progress = true }: { progress?: boolean } = {},
 ): Promise<UpstreamJson> {
-  const answer = await upstream.json('GET', '/v1/models/instances', {
+  const answer = await upstream.json('GET', XINFERENCE_INSTANCES, {
     ...asking,
     maxBytes: MAX_INSTANCES_BYTES,
   })
