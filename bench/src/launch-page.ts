@@ -17,7 +17,8 @@
  *
  * Then the first visit: the 1×, 4× and v3.2.1 catalogues each loaded by a browser started for that one load, with
  * a profile of its own (no HTTP cache, no code cache: what a new user and every deploy see), first contentful
- * paint and first card; the page loads above are return visits (one browser that has run the console before).
+ * paint and first card, and the 1× catalogue once more opened at `/ui/` (the address a newcomer opens, which leads to
+ * the Launch page); the page loads above are return visits (one browser that has run the console before).
  *
  * BENCH_CONSOLE_DIR=path/to/console/dist serves another console build, so two builds are compared side by side
  * (the same server, only the page differs). BENCH_REFERENCE_CONSOLE_DIR=path/to/an/older/console/dist adds that
@@ -33,7 +34,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { catalogueProxy } from './catalogue-proxy.js'
 import { launchChromium, openPage } from './cdp.js'
-import { measure, PROBE, type Run } from './launch-page-measure.js'
+import { LAUNCH_PAGE, measure, PROBE, type Run } from './launch-page-measure.js'
 
 const RUNS = 7
 const PORT = 20_000 + Math.floor(Math.random() * 1000)
@@ -120,11 +121,11 @@ function platform(port: number, dataDir: string, consoleDir: string) {
 }
 
 /** One load in a browser started for it, with a profile of its own (launchChromium): a first visit. */
-async function firstVisit(base: string): Promise<Run> {
+async function firstVisit(base: string, address: string): Promise<Run> {
   const browser = await startChromium()
   try {
     const page = await openPage(browser, { viewport: { width: 1500, height: 900 }, initScripts: [PROBE] })
-    return await measure(page, base)
+    return await measure(page, base, address)
   } finally {
     await browser.close()
   }
@@ -239,18 +240,20 @@ async function main() {
     }
     // First visits, the builds alternating load by load so both see the same machine.
     const firstRows: string[] = []
-    for (const { label, body } of [
+    for (const { label, body, address = LAUNCH_PAGE } of [
       { label: 'upstream v1.8 (120 families)', body: JSON.stringify(upstream) },
       { label: '4× copy (480 families)', body: JSON.stringify(scaled) },
       { label: 'upstream v3.2.1 (166 families)', body: v3Body },
+      // The address a newcomer opens (the README's, `npm start`'s line), which leads to the Launch page.
+      { label: 'upstream v1.8, opened at /ui/', body: JSON.stringify(upstream), address: '/ui/' },
     ]) {
       if (!VISITS.includes('first')) break
       proxy.answer(body)
       referenceProxy.answer(body)
       const runs: { build: string; run: Run }[] = []
       for (let run = 0; run < RUNS; run++) {
-        runs.push({ build: 'this build', run: await firstVisit(PROXY) })
-        if (reference) runs.push({ build: 'reference', run: await firstVisit(REFERENCE_PROXY) })
+        runs.push({ build: 'this build', run: await firstVisit(PROXY, address) })
+        if (reference) runs.push({ build: 'reference', run: await firstVisit(REFERENCE_PROXY, address) })
       }
       for (const build of reference ? ['this build', 'reference'] : ['this build']) {
         const mine = runs.filter((entry) => entry.build === build).map((entry) => entry.run)

@@ -141,6 +141,28 @@ test('the needs-attention strip comes with the first screen, never pushing it do
   }
 })
 
+test("at /ui/, the address a newcomer opens, the Launch page's catalogue is asked before React renders the frame", async ({
+  page,
+}) => {
+  // Whether the frame was in the page when the catalogue was asked: the request leaves from the console's first
+  // module, beside its code, not once React has rendered the index's redirect to the Launch page.
+  await page.addInitScript(() => {
+    const askedWith: boolean[] = []
+    Object.assign(window, { askedWith })
+    const fetch = window.fetch.bind(window)
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/v1/model_registrations/LLM'))
+        askedWith.push(document.querySelector('#root .app-layout') !== null)
+      return fetch(input, init)
+    }
+  })
+  await page.goto('/ui/')
+  await expect(page.getByRole('listitem').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/ui\/#\/launch_model\/llm$/)
+  const askedWith = await page.evaluate(() => (window as unknown as { askedWith: boolean[] }).askedWith)
+  expect(askedWith).toEqual([false])
+})
+
 test('an address with no prerendered screen shows its own screen, and never the Launch page', async ({
   page,
 }) => {

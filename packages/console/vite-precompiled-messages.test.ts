@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { plainText } from './src/i18n/i18n'
+import { sayPlainly } from './src/i18n/i18n'
 import { precompiledMessages } from './vite-precompiled-messages'
 
 const here = dirname(fileURLToPath(import.meta.url))
@@ -50,10 +50,10 @@ describe('the message catalogues compiled at build time', () => {
           const said = intl.formatMessage({ id })
           const tree = compiled[id] as { type: number }[]
           const textAlone = tree.every((element) => element.type === 0)
-          expect(plainText(compiled[id]) === undefined, `${locale}/${area} ${id}`).toBe(!textAlone)
-          if (plainText(compiled[id]) !== undefined) expect(plainText(compiled[id])).toBe(said)
-          if (plainText(message) !== undefined) expect(plainText(message)).toBe(said)
-          if (plainText(message) !== undefined) plain += 1
+          expect(sayPlainly(compiled[id]) === undefined, `${locale}/${area} ${id}`).toBe(!textAlone)
+          if (sayPlainly(compiled[id]) !== undefined) expect(sayPlainly(compiled[id])).toBe(said)
+          if (sayPlainly(message) !== undefined) expect(sayPlainly(message)).toBe(said)
+          if (sayPlainly(message) !== undefined) plain += 1
         }
       }
     }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { NO_AUTH } from '../lib/auth'
 import { createQueryClient } from '../lib/query-client'
 import { tokenCookie } from '../lib/storage'
-import { prefetchScreen } from './screens'
+import { HOME } from '../lib/routes'
+import { landingPath, prefetchScreen } from './screens'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -24,9 +25,18 @@ describe('prefetchScreen', () => {
     expect(asked('/launch_model/llm')).toContain('/api/v1/model_registrations/LLM')
   })
 
-  it('asks nothing for screens without a prefetch, nor for unknown addresses', () => {
+  it('asks nothing for screens without a prefetch', () => {
     expect(asked('/running_models/LLM')).toEqual([])
     expect(asked('/cluster_info')).toEqual([])
-    expect(asked('/nowhere')).toEqual([])
+  })
+})
+
+describe('landingPath', () => {
+  it("is Home's address at the index (`/ui/`) and at unknown addresses, as the router's redirects, else the address", () => {
+    expect(landingPath('/')).toBe(HOME)
+    expect(landingPath('/nowhere')).toBe(HOME)
+    expect(landingPath('/cluster_info')).toBe('/cluster_info')
+    expect(landingPath('/launch_model/embedding')).toBe('/launch_model/embedding')
+    expect(landingPath('/login')).toBe('/login')
   })
 })

@@ -7,7 +7,7 @@ import { formChunk } from '../features/register-model/form-chunk'
 import { preloadTable } from '../features/running-models/table-chunk'
 import { loadAreasShown } from '../i18n/i18n'
 import type { Area } from '../i18n/catalogue'
-import { routes as paths } from '../lib/routes'
+import { HOME, routes as paths } from '../lib/routes'
 
 /**
  * SPEC §2's screens: where each is, how its code arrives and what it asks the server for first. Nothing here
@@ -126,3 +126,9 @@ export function screenAt(
   }
   return undefined
 }
+
+/**
+ * Where the router shows `pathname`: its own screen's address, or HOME for the index (`/ui/`, the address a newcomer
+ * opens) and anything unknown, as the router's table sends them.
+ */
+export const landingPath = (pathname: string): string => (screenAt(pathname) ? pathname : HOME)

@@ -77,22 +77,48 @@ export async function loadAreasShown(areas: readonly Area[]): Promise<void> {
   show(locale, [...state.areas, ...added], { ...state.messages, ...messages })
 }
 
+/** A message's syntax tree as the build writes it (FormatJS's): the elements said without `Intl` here. */
+interface Element {
+  /** 0 text, 1 a plain argument, 6 a plural; the others need FormatJS. */
+  type: number
+  value?: unknown
+  options?: Record<string, { value: Element[] }>
+}
+
+function saidPlainly(elements: Element[], values: Values | undefined): string | undefined {
+  let text = ''
+  for (const element of elements) {
+    const value = typeof element.value === 'string' ? values?.[element.value] : undefined
+    // Keyed `=N`: no key of Object's prototype.
+    const exact = typeof value === 'number' ? element.options?.[`=${String(value)}`] : undefined
+    if (element.type === 0 && typeof element.value === 'string') text += element.value
+    // As FormatJS says a plain argument: a number as `String` gives it, not formatted.
+    else if (element.type === 1 && (typeof value === 'string' || typeof value === 'number'))
+      text += String(value)
+    // A plural's exact case (`=0 {Operations}`) needs no plural rules; its `#` would need a number format.
+    else if (element.type === 6 && exact) {
+      const inner = saidPlainly(exact.value, values)
+      if (inner === undefined) return undefined
+      text += inner
+    } else return undefined
+  }
+  return text
+}
+
 /**
- * A message that is text alone, as it is said without FormatJS: in a build, a syntax tree of one literal (or none);
- * in the tests and the dev server, text with no ICU syntax in it. Most of a screen's messages are, and the first
- * card's are all, so a first visit's first render makes no formatter and wakes no `Intl` (docs/decisions/0011).
+ * A message said without FormatJS where it needs no `Intl`: in a build (a syntax tree), text, plain arguments (`Type
+ * {hotkey} to search`) and a plural's exact case (the operations tray's `=0`); in the tests and the dev server, text
+ * with no ICU syntax in it. The frame's and the first card's messages are, so a first visit's first render makes no
+ * formatter and wakes no `Intl` (~40 ms in a fresh browser, ICU's data; docs/decisions/0011).
  */
-export function plainText(message: unknown): string | undefined {
+export function sayPlainly(message: unknown, values?: Values): string | undefined {
   if (typeof message === 'string') return /[{}'<]/.test(message) ? undefined : message
-  if (!Array.isArray(message) || message.length > 1) return undefined
-  const [only] = message as { type: number; value?: unknown }[]
-  if (!only) return ''
-  return only.type === 0 && typeof only.value === 'string' ? only.value : undefined
+  return Array.isArray(message) ? saidPlainly(message as Element[], values) : undefined
 }
 
 /** A message in the language shown. */
 export function t(id: MessageId, values?: Values): string {
-  return plainText(state.messages[id] ?? english[id]) ?? intl().formatMessage({ id }, values)
+  return sayPlainly(state.messages[id] ?? english[id], values) ?? intl().formatMessage({ id }, values)
 }
 
 /** The language shown (for `Intl` formatting outside React, `lib/format.ts`). */
