@@ -5,7 +5,7 @@ import {
 } from '../../packages/server/test/support/replay-upstream.js'
 import { expectAccessible } from '../support/axe'
 import { api, card } from '../support/console-pages'
-import { recorded, recordedFolder } from '../support/xinference'
+import { recorded, recordedFolder, streamedText } from '../support/xinference'
 
 // One console over several clusters (docs/clusters.md): the platform holds the replays of real Xinference 3.2.1 and
 // 1.8.0 servers, run by this spec, beside its own models. Running Models lists them all with their cluster, a
@@ -128,4 +128,44 @@ test('launches on a chosen cluster from the drawer, lists every cluster’s mode
   await expect(page.getByText(/The models of the cluster gpu are not listed: .*Cannot reach/)).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'Cluster' })).toBeVisible()
   await expect(onGpu).toHaveCount(0)
+})
+
+test('a cluster’s model is tried in the playground as clients reach it, `cluster/uid`, with the cluster’s credential', async ({
+  page,
+  request,
+}) => {
+  // The 1.8.0 cluster runs the same uid: a model to compare with, on another cluster.
+  const launched = await request.post(api('/clusters/old/api/v1/models'), {
+    data: recorded('v1.8.0', '112-launch-tiny').request.body,
+  })
+  expect(launched.status()).toBe(200)
+  await page.setViewportSize({ width: 1500, height: 900 })
+  await page.goto('#/running_models/LLM')
+  await page.getByRole('button', { name: 'Open the playground of gpu/tiny' }).click()
+  await expect(page).toHaveURL(/#\/playground\/gpu%2Ftiny$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Playground: gpu/tiny' })).toBeVisible()
+  // Compared with any model the console lists, this server's or another cluster's.
+  await page.getByRole('combobox', { name: 'Compare with' }).click()
+  await expect(page.getByRole('option', { name: 'old/tiny' })).toBeVisible()
+  await page.getByRole('option', { name: 'No other model' }).click()
+  await page.getByLabel('Prompt').fill('Hello')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const answer = page.getByRole('region', { name: 'Answer of gpu/tiny' })
+  // The cluster's recorded stream, as it sent it.
+  await expect(answer.locator('.playground-chat-text')).toHaveText(streamedText('v3.2.1'))
+  // The cluster was asked for its own uid, with the credential this server keeps for it.
+  const asked = gpu.requests.find(
+    (request) => request.method === 'POST' && request.path === '/v1/chat/completions',
+  )
+  expect(asked?.body).toMatchObject({ model: 'tiny', stream: true })
+  expect(asked?.headers.authorization).toMatch(/^Bearer \S+$/)
+  // The request as code is the one a client sends here.
+  await expect(page.getByLabel('curl', { exact: true })).toContainText('"model":"gpu/tiny"')
+  await expectAccessible(page)
+
+  // The cluster stops: the page says so, rather than that the model is gone.
+  await gpu.close()
+  await page.reload()
+  await expect(page.getByText(/The models of the cluster gpu are not listed: .*Cannot reach/)).toBeVisible()
+  await expect(page.getByText('No running model is called gpu/tiny')).toHaveCount(0)
 })

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { useClusters, type ListedModel } from '../../../lib/clusters'
-import { runningModelsQuery } from '../../../lib/running-models'
+import { useClusters, type ListedModel } from './clusters'
+import { runningModelsQuery } from './running-models'
 
 /** A cluster that does not answer now: it was found down or refusing, or its list failed. */
 export interface ClusterTrouble {
@@ -44,5 +44,7 @@ export function useListedModels(cookie: string | undefined) {
       return (query.data ?? []).map((row) => ({ ...row, cluster, ...mark }))
     }),
   ]
-  return { own, rows, clusters, troubles }
+  // The clusters whose list has neither answered nor failed yet.
+  const asking = clusters.filter((_, at) => theirs[at]?.isPending).map((cluster) => cluster.name)
+  return { own, rows, clusters, troubles, asking }
 }

@@ -71,12 +71,12 @@ export function ModelActions({
   const t = useT()
   const navigate = useNavigate()
   const uid = listedName(row)
-  // A cluster's model has no playground, Web UI or log here: the playground and the chat page try this server's
-  // models, and the log is its cluster's machines' (docs/clusters.md).
+  // A cluster's model is tried in the playground as clients reach it, `cluster/uid`; it has no Web UI or log
+  // here: the chat page tries this server's models, and the log is its cluster's machines' (docs/clusters.md).
   const here = row.cluster === undefined
   return (
     <span className="running-actions">
-      {here && hasPlayground(row.model_type) && (
+      {hasPlayground(row.model_type) && (
         <Action
           label={t('running.action.playground')}
           name={t('running.action.playgroundOf', { uid })}
@@ -84,7 +84,7 @@ export function ModelActions({
           busy={busy}
           right="read"
           rights={rights}
-          onClick={() => void navigate(routes.playground.href(row.id))}
+          onClick={() => void navigate(routes.playground.href(uid))}
         />
       )}
       {here && withUi && (
