@@ -1,8 +1,9 @@
-import { ClusterBriefList, RunningModelList } from '@serving-console/contract'
+import { ClusterBriefList, NO_LIMITS, RunningModelList } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { RECORDED, recorded } from './gateway-helper.js'
 import { ADMIN, afterThisTest, authFile, signIn, testApp, VIEWER } from './helper.js'
+import { member, signedInUser, storeApp } from './store-helper.js'
 import { startReplayUpstream } from './support/replay-upstream.js'
 
 // One platform in front of the replays of real Xinference 3.2.1, 2.12.0 and 1.8.0 at once (docs/clusters.md):
@@ -92,11 +93,19 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
     expect(onGpu.statusCode, onGpu.body).toBe(200)
     expect(onGpu.headers['content-type']).toMatch(/text\/event-stream/)
     expect(onGpu.body.trim().endsWith('data: [DONE]')).toBe(true)
-    // Its use is kept as the cluster's model, whichever way a client names it.
+    // Its use is kept as the cluster's model, whichever way a client names it, with the tokens its answer told
+    // (the recorded stream's last chunk: 9 in, 12 out) and when its first text came.
     const since = Math.floor(Date.now() / 1000) - 3600
     const usage = await app.inject(`/api/v1/usage?since=${String(since)}`)
-    expect(usage.json<{ rows: { model: string; requests: number; errors: number }[] }>().rows).toEqual([
-      expect.objectContaining({ model: 'gpu/tiny', requests: 1, errors: 0 }),
+    expect(usage.json<{ rows: unknown[] }>().rows).toEqual([
+      expect.objectContaining({
+        model: 'gpu/tiny',
+        requests: 1,
+        errors: 0,
+        prompt_tokens: 9,
+        generated_tokens: 12,
+        first_token_ms_p50: expect.any(Number) as number,
+      }),
     ])
     const sent = gpu.requests.findLast((request) => request.path === '/v1/chat/completions')
     expect(sent?.body).toMatchObject({ model: 'tiny', stream: true })
@@ -228,5 +237,58 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
       expect(request.headers.authorization ?? '').not.toContain(viewer)
       expect(request.headers.authorization ?? '').not.toContain(admin)
     }
+  })
+})
+
+describe("a cluster's tokens", { timeout: 30_000 }, () => {
+  it("count against a user's token budget as this platform's own models' do", async () => {
+    const { app, admin } = await storeApp()
+    const gpu = await replayOf('v3.2.1')
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      headers: admin,
+      payload: {
+        name: 'gpu',
+        address: gpu.url,
+        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
+      },
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    for (const [path, file] of [
+      ['model_registrations/LLM', '110'],
+      ['models', '112'],
+    ] as const) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/clusters/gpu/api/v1/${path}`,
+        headers: admin,
+        payload: recorded('v3.2.1', file).request.body as object,
+      })
+      expect(sent.statusCode, sent.body).toBe(200)
+    }
+    const alice = await signedInUser(app, admin, member('alice', ['models:read']))
+    const aliceId = (await app.inject({ url: '/v1/admin/users', headers: admin }))
+      .json<{ id: number; username: string }[]>()
+      .find((user) => user.username === 'alice')?.id
+    // Below one answer's 21 tokens: the first is let in, and spends it.
+    const limits = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/users/${String(aliceId)}/limits`,
+      headers: admin,
+      payload: { ...NO_LIMITS, token_budget: 20 },
+    })
+    expect(limits.statusCode, limits.body).toBe(200)
+    const chat = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        headers: alice,
+        payload: { ...(recorded('v3.2.1', '129').request.body as object), model: 'gpu/tiny' },
+      })
+    expect((await chat()).statusCode).toBe(200)
+    const refused = await chat()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json<{ detail: string }>().detail).toContain('user alice')
   })
 })

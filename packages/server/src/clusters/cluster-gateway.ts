@@ -7,6 +7,7 @@ import { CLUSTER_ROUTES, tableEntry, withinCluster } from '../http/table-entry.j
 import { forward } from '../gateway/forward.js'
 import { passThrough } from '../gateway/pass-through.js'
 import { gatewayRoutes, type GatewayParts } from '../gateway/routes.js'
+import type { AnswerUsageReader } from './answer-usage.js'
 import type { Clusters, Reach } from './clusters.js'
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     cluster: Reach | null
     /** The uid the cluster knows the model by, where it is not the one the body names (model-routing.ts). */
     clusterUid: string | null
+    /** What a cluster's answer to an inference request told of its tokens, once it has ended (model-routing.ts). */
+    clusterUsage: AnswerUsageReader | null
   }
 }
 
@@ -97,6 +100,7 @@ export async function clusterGateways(
   const { clusters, trust } = options
   app.decorateRequest('cluster', null)
   app.decorateRequest('clusterUid', null)
+  app.decorateRequest('clusterUsage', null)
   // On every route: the platform's inference routes send to clusters too (model-routing.ts).
   app.addHook('onSend', async (request, reply, payload) => refusedCredential(request, reply, payload))
   const parts = new WeakMap<Reach, GatewayParts>()

@@ -8,10 +8,13 @@ import {
   type Route,
 } from '@serving-console/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify'
+import { pipeline } from 'node:stream'
 import { HttpError } from '../http/http-error.js'
 import { messagesPathOn } from '../gateway/messages.js'
 import type { ProxyTrust } from '../http/client-view.js'
 import { forward } from '../gateway/forward.js'
+import { mediaType } from '../gateway/json-answers.js'
+import { AnswerUsageReader } from './answer-usage.js'
 import { asCluster } from './cluster-gateway.js'
 import type { Clusters, Reach } from './clusters.js'
 
@@ -107,8 +110,23 @@ export function inferenceOnClusters(
       await asCluster(request, found.cluster)
       request.clusterUid = found.uid
       const path = await pathOn(found.cluster, entry, request.headers.authorization)
-      // The cluster's uid goes there; the request keeps the name the client gave (the audit trail, usage).
-      return forward(found.cluster.upstream, trust, request, reply, path, { ...body, model: found.uid })
+      // The cluster's uid goes there; the request keeps the name the client gave (the audit trail, usage). Its
+      // answer is read on the way for its tokens, kept with its use and counted against budgets (quota-plugin.ts).
+      const sent = Date.now()
+      return forward(
+        found.cluster.upstream,
+        trust,
+        request,
+        reply,
+        path,
+        { ...body, model: found.uid },
+        (answer, headers) => {
+          const reader = new AnswerUsageReader(mediaType(headers), sent)
+          request.clusterUsage = reader
+          // Either side ending ends both: a client gone frees the cluster's connection.
+          return pipeline(answer, reader, () => undefined)
+        },
+      )
     }
   })
 }

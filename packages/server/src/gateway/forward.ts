@@ -92,6 +92,8 @@ export function forward(
   reply: FastifyReply,
   path = upstreamPath(request.url),
   body: unknown = request.body,
+  /** Reads the answer on its way, passing it on as it comes (clusters/answer-usage.ts). */
+  watch?: (answer: Readable, headers: IncomingHttpHeaders) => Readable,
 ) {
   const url = upstream.url(path)
   if (Number(request.headers['content-length'] ?? 0) > MAX_FORWARDED_BODY) throw tooLarge()
@@ -126,11 +128,12 @@ export function forward(
           return void reply.send(upstream.garbage(notJson(mediaType(headers), url.pathname)))
         }
         reply.header('content-security-policy', UPSTREAM_CSP)
+        const stream = watch ? watch(answer.stream, headers) : answer.stream
         const encoding =
           request.method === 'HEAD' || status === 204 || status === 304
             ? null
             : encodingFor(request.headers['accept-encoding'], headers)
-        if (!encoding) return void reply.send(answer.stream)
+        if (!encoding) return void reply.send(stream)
         reply.removeHeader('content-length')
         // Another representation: its own Vary, and the cluster's ETag only as a weak one (the same content).
         const vary = reply.getHeader('vary')
@@ -138,7 +141,7 @@ export function forward(
         const etag = reply.getHeader('etag')
         if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`)
         reply.header('content-encoding', encoding)
-        void reply.send(compressed(answer.stream, encoding))
+        void reply.send(compressed(stream, encoding))
       },
       onError: (reply, { error }) => {
         const cause = (error as { cause?: unknown }).cause ?? error

@@ -49,6 +49,9 @@ function modelCounted(request: FastifyRequest, modelRuns: (uid: string) => boole
   return modelRuns(named) ? named : undefined
 }
 
+/** What a cluster's answer told of its tokens, once it has ended whole (clusters/answer-usage.ts). */
+const answeredOnCluster = (request: FastifyRequest) => request.clusterUsage?.usage() ?? undefined
+
 /**
  * Limits on every inference route (the table's `inference` entries, whatever the platform adds): before a route's
  * handler, the request is counted in or refused (429, Retry-After); when it ends, its tokens are settled and its
@@ -77,11 +80,14 @@ export function installQuotas(
     const model = modelCounted(request, modelRuns)
     if (model === undefined) return
     const { outcome } = figures
+    // A cluster's model tells no outcome here: its answer's status says whether it served, and its body its
+    // tokens where it tells them (docs/clusters.md).
+    const answered = outcome ?? answeredOnCluster(request)
     const refused = figures.refused ?? false
     if (refused || (!outcome && figures.status === 429)) told?.(model, clock())
     metrics.record(
       { user: request.identity?.username ?? '', key: request.identity?.key?.prefix ?? '', model },
-      { refused, prompt: outcome?.inputTokens ?? 0, generated: outcome?.outputTokens ?? 0 },
+      { refused, prompt: answered?.inputTokens ?? 0, generated: answered?.outputTokens ?? 0 },
     )
     usage.record({
       at: clock(),
@@ -90,12 +96,11 @@ export function installQuotas(
       keyId: request.identity?.key?.id ?? 0,
       model,
       refused,
-      // A cluster's model tells no outcome here: its answer's status says whether it served (docs/clusters.md).
       ok: outcome ? outcome.ok : request.cluster !== null && (figures.status ?? 500) < 400,
-      promptTokens: outcome?.inputTokens ?? 0,
-      generatedTokens: outcome?.outputTokens ?? 0,
-      firstTokenMs: outcome?.firstTokenMs ?? null,
-      durationMs: outcome?.durationMs ?? 0,
+      promptTokens: answered?.inputTokens ?? 0,
+      generatedTokens: answered?.outputTokens ?? 0,
+      firstTokenMs: answered?.firstTokenMs ?? null,
+      durationMs: answered?.durationMs ?? 0,
     })
   }
 
@@ -121,7 +126,8 @@ export function installQuotas(
       if (ended) return
       ended = true
       ticket.release()
-      if (figures.outcome) ticket.settle(figures.outcome.inputTokens + figures.outcome.outputTokens)
+      const answered = figures.outcome ?? answeredOnCluster(request)
+      if (answered) ticket.settle(answered.inputTokens + answered.outputTokens)
       try {
         record(request, figures)
       } catch (failure) {
