@@ -76,7 +76,7 @@ describe("a cluster's answer read for its tokens", () => {
     expect(usage?.firstTokenMs).toEqual(expect.any(Number))
   })
 
-  it('counts nothing a cluster says that is not a count, nor an answer that tells none', async () => {
+  it('counts nothing a cluster says that is not a count; a stream that tells none counts its chunks of text', async () => {
     for (const usage of [
       { prompt_tokens: -1, completion_tokens: 1.5 },
       { prompt_tokens: '9', completion_tokens: null },
@@ -84,23 +84,47 @@ describe("a cluster's answer read for its tokens", () => {
       [9, 12],
       'many',
     ]) {
-      expect((await read(JSON.stringify({ usage }), 'application/json')).usage).toBeNull()
+      expect((await read(JSON.stringify({ usage }), 'application/json')).usage).toMatchObject({
+        inputTokens: 0,
+        outputTokens: 0,
+      })
     }
-    expect((await read('{"usage": {"prompt_tokens": 3', 'application/json')).usage).toBeNull()
-    expect((await read('not json at all', 'application/json')).usage).toBeNull()
-    expect((await read(sse(chunk('a'), '[DONE]'), 'text/event-stream')).usage).toBeNull()
+    // Quoted inside a string, it is text, not the answer's usage.
+    const echoed = JSON.stringify({ choices: [{ message: { content: '"usage": {"prompt_tokens": 999}' } }] })
+    expect((await read(echoed, 'application/json')).usage).toMatchObject({ inputTokens: 0 })
+    expect((await read('not json at all', 'application/json')).usage).toMatchObject({ inputTokens: 0 })
+    // Xinference 1.x's stream: no usage chunk; each chunk of text is a token.
+    const { usage } = await read(
+      sse(chunk(''), chunk('a'), chunk('b'), chunk('c'), '[DONE]'),
+      'text/event-stream',
+    )
+    expect(usage).toMatchObject({ inputTokens: 0, outputTokens: 3 })
   })
 
-  it('passes on unread what is too large to read, and reads the events after one too long', async () => {
-    const large = JSON.stringify({ data: 'x'.repeat(9 * 1024 * 1024), usage: { prompt_tokens: 5 } })
+  it('counts what was seen when the client leaves mid-answer', async () => {
+    let now = 0
+    const reader = new AnswerUsageReader('text/event-stream', 0, () => (now += 5))
+    reader.resume()
+    reader.write(sse(chunk('Hi'), chunk(' there')))
+    await new Promise((done) => setImmediate(done))
+    expect(reader.usage()).toBeNull()
+    reader.destroy()
+    expect(reader.usage()).toMatchObject({ inputTokens: 0, outputTokens: 2, firstTokenMs: 5 })
+  })
+
+  it('reads a large answer’s usage from its end, with the details OpenAI nests in it, and skips an event too long', async () => {
+    const large = JSON.stringify({
+      data: 'x'.repeat(9 * 1024 * 1024),
+      usage: { prompt_tokens: 5, total_tokens: 5, prompt_tokens_details: { cached_tokens: 0 } },
+    })
     const json = await read(large, 'application/json', 256 * 1024)
     expect(json.passed.length).toBe(large.length)
-    expect(json.usage).toBeNull()
+    expect(json.usage).toMatchObject({ inputTokens: 5, outputTokens: 0 })
     const answer = sse(
       chunk('x'.repeat(2 * 1024 * 1024), { prompt_tokens: 99, completion_tokens: 99 }),
       chunk('', { prompt_tokens: 3, completion_tokens: 4 }),
     )
-    const stream = await read(answer, 'text/event-stream', 64 * 1024)
+    const stream = await read(answer, 'text/event-stream', 64 * 1024 + 1)
     expect(stream.passed).toBe(answer)
     expect(stream.usage).toMatchObject({ inputTokens: 3, outputTokens: 4 })
   })

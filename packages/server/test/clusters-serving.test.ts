@@ -110,6 +110,8 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
     const sent = gpu.requests.findLast((request) => request.path === '/v1/chat/completions')
     expect(sent?.body).toMatchObject({ model: 'tiny', stream: true })
     expect(sent?.headers.authorization).toMatch(/^Bearer ey/)
+    // Asked uncompressed, so that its tokens can be read on the way.
+    expect(sent?.headers['accept-encoding']).toBe('identity')
 
     // One cluster stops: its requests say so, the others answer as before.
     await old.close()

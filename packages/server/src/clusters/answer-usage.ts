@@ -6,17 +6,17 @@ export interface AnswerUsage {
   outputTokens: number
   /** From the request sent to the first generated text (ms); null where none streamed. */
   firstTokenMs: number | null
-  /** From the request sent to the answer's end (ms). */
+  /** From the request sent to the answer's end, or to the client's leaving (ms). */
   durationMs: number
 }
 
 /**
- * A JSON answer is read for its usage up to this size (an embedding answer of 32 texts of 1,024 dimensions is
- * ~0.4 MiB); a larger one is passed on unread, its tokens not counted.
+ * What of a JSON answer is kept to read its usage: its end, where OpenAI's `usage` and a rerank's `meta` are written
+ * (a whole embeddings answer may be megabytes).
  */
-const MAX_JSON_BYTES = 8 * 1024 * 1024
+const JSON_TAIL_CHARS = 64 * 1024
 /** A streamed event longer than this is passed on unread (a chunk is a few hundred bytes). */
-const MAX_EVENT_BYTES = 1024 * 1024
+const MAX_EVENT_CHARS = 1024 * 1024
 /** A token count beyond this is not a count a model gave: the answer's figure is left out. */
 const MAX_TOKENS = 1_000_000_000
 
@@ -28,25 +28,34 @@ const count = (value: unknown): number | undefined =>
 type Json = Record<string, unknown>
 const object = (value: unknown): Json | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * A cluster's answer to an inference request, passed on byte for byte as it comes, read on the way for what it
  * tells of its tokens (docs/clusters.md): OpenAI's `usage` (a JSON answer's, or a stream's last chunk where the
- * cluster sends one: Xinference does), Anthropic's (`message_start`, then `message_delta`), a rerank's
- * `meta.tokens`; and, in a stream, when its first text came. A cluster is another server: nothing it says is
- * trusted beyond a bounded, well-formed count, and an answer it does not tell counts no tokens.
+ * cluster sends one: Xinference 2 and 3 do), Anthropic's (`message_start`, then `message_delta`), a rerank's
+ * `meta.tokens`; in a stream, when its first text came and how many chunks carried text, the output counted where
+ * no count is told (Xinference 1.x's streams, a client gone before the last chunk: each chunk is a token, as the
+ * benchmarks count them). A cluster is another server: nothing it says is believed beyond a bounded whole count.
  */
 export class AnswerUsageReader extends Transform {
   private readonly streamed: boolean
   private readonly decoder = new TextDecoder()
-  /** A stream's event not yet ended, or the JSON answer so far. */
+  /** The end of an event: a blank line, in either line ending. */
+  private readonly eventEnd = /\r?\n\r?\n/g
+  /** A stream's event not yet ended; a JSON answer's last JSON_TAIL_CHARS. */
   private pending = ''
-  /** A JSON answer over MAX_JSON_BYTES: passed on unread. */
-  private tooLarge = false
-  /** Within a streamed event over MAX_EVENT_BYTES: passed on unread up to its end. */
+  /** Within a streamed event over MAX_EVENT_CHARS: passed on unread up to its end. */
   private skipping = false
   private input: number | undefined
   private output: number | undefined
+  private textChunks = 0
   private firstTokenMs: number | null = null
   private endedMs: number | null = null
 
@@ -59,12 +68,12 @@ export class AnswerUsageReader extends Transform {
     this.streamed = mediaType === 'text/event-stream'
   }
 
-  /** The figures once the answer has ended; null before, or where it told no tokens. */
+  /** The figures once the answer has ended (whole, or with its client gone); null before. */
   usage(): AnswerUsage | null {
-    if (this.endedMs === null || (this.input === undefined && this.output === undefined)) return null
+    if (this.endedMs === null) return null
     return {
       inputTokens: this.input ?? 0,
-      outputTokens: this.output ?? 0,
+      outputTokens: this.output ?? this.textChunks,
       firstTokenMs: this.firstTokenMs,
       durationMs: this.endedMs,
     }
@@ -72,45 +81,46 @@ export class AnswerUsageReader extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     done(null, chunk)
-    if (this.tooLarge) return
-    this.pending += this.decoder.decode(chunk, { stream: true })
+    const added = this.decoder.decode(chunk, { stream: true })
     if (!this.streamed) {
-      if (this.pending.length > MAX_JSON_BYTES) {
-        this.tooLarge = true
-        this.pending = ''
-      }
+      this.pending = (this.pending + added).slice(-JSON_TAIL_CHARS)
       return
     }
-    const events = this.pending.split(/\r?\n\r?\n/)
-    this.pending = events.pop() ?? ''
-    for (const event of events) {
+    // Only the new text (and the three characters an end may straddle) is searched for an event's end.
+    this.eventEnd.lastIndex = Math.max(0, this.pending.length - 3)
+    this.pending += added
+    let start = 0
+    for (let end = this.eventEnd.exec(this.pending); end; end = this.eventEnd.exec(this.pending)) {
       // The rest of an event too long to read.
       if (this.skipping) this.skipping = false
-      else this.readEvent(event)
+      else this.readEvent(this.pending.slice(start, end.index))
+      start = this.eventEnd.lastIndex
     }
-    if (this.pending.length > MAX_EVENT_BYTES) {
+    this.pending = this.pending.slice(start)
+    if (this.pending.length > MAX_EVENT_CHARS) {
       this.skipping = true
-      this.pending = ''
+      // Its last characters may begin its end.
+      this.pending = this.pending.slice(-3)
     }
   }
 
   override _flush(done: TransformCallback): void {
-    if (!this.tooLarge) {
-      this.pending += this.decoder.decode()
-      if (!this.streamed) this.readAnswer(this.parsed(this.pending))
-      else if (!this.skipping) this.readEvent(this.pending)
-    }
+    this.pending += this.decoder.decode()
+    if (!this.streamed) this.readAnswerTail(this.pending)
+    else if (!this.skipping) this.readEvent(this.pending)
     this.pending = ''
-    this.endedMs = this.clock() - this.startedAt
+    this.ended()
     done()
   }
 
-  private parsed(text: string): Json | undefined {
-    try {
-      return object(JSON.parse(text))
-    } catch {
-      return undefined
-    }
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    // A client gone (or the cluster failing) mid-answer: what was seen by then counts.
+    this.ended()
+    done(error)
+  }
+
+  private ended(): void {
+    this.endedMs ??= this.clock() - this.startedAt
   }
 
   private readEvent(event: string): void {
@@ -120,19 +130,30 @@ export class AnswerUsageReader extends Transform {
       .map((line) => line.slice(5).trimStart())
       .join('\n')
     if (!data || data === '[DONE]') return
-    // Most chunks are a token's text: only those that may say something here are parsed.
-    const text = this.firstTokenMs === null && /"(content|text)"\s*:\s*"[^"]/.test(data)
+    // Most chunks are a token's text: only those that may carry text or usage are parsed.
+    const text = /"(content|text)"\s*:\s*"[^"]/.test(data)
     if (!text && !data.includes('"usage"')) return
-    const chunk = this.parsed(data)
+    const chunk = object(parsed(data))
     if (!chunk) return
-    if (text && this.firstTokenMs === null && generatedText(chunk))
-      this.firstTokenMs = this.clock() - this.startedAt
+    if (text && generatedText(chunk)) {
+      this.textChunks += 1
+      this.firstTokenMs ??= this.clock() - this.startedAt
+    }
     this.readUsage(object(chunk['usage']) ?? object(object(chunk['message'])?.['usage']))
   }
 
-  private readAnswer(answer: Json | undefined): void {
-    if (!answer) return
-    this.readUsage(object(answer['usage']) ?? object(object(answer['meta'])?.['tokens']))
+  /**
+   * A JSON answer's usage, from its end: the last `"usage"` object there (OpenAI's, written last), else a rerank's
+   * `"tokens"`. Found as JSON text outside any string (a quote inside a string is escaped), and parsed alone.
+   */
+  private readAnswerTail(tail: string): void {
+    for (const name of ['usage', 'tokens']) {
+      // An object with objects in it, one level deep (OpenAI's `prompt_tokens_details`).
+      const pattern = new RegExp(`"${name}"\\s*:\\s*(\\{(?:[^{}]|\\{[^{}]*\\})*\\})`, 'g')
+      const found = [...tail.matchAll(pattern)].at(-1)
+      const usage = found?.[1] === undefined ? undefined : object(parsed(found[1]))
+      if (usage) return this.readUsage(usage)
+    }
   }
 
   private readUsage(usage: Json | undefined): void {

@@ -92,7 +92,7 @@ export function forward(
   reply: FastifyReply,
   path = upstreamPath(request.url),
   body: unknown = request.body,
-  /** Reads the answer on its way, passing it on as it comes (clusters/answer-usage.ts). */
+  /** Reads the answer on its way, passing it on as it comes, asked uncompressed (clusters/answer-usage.ts). */
   watch?: (answer: Readable, headers: IncomingHttpHeaders) => Readable,
 ) {
   const url = upstream.url(path)
@@ -114,6 +114,8 @@ export function forward(
         const kept = upstreamRequestHeaders(headers, client)
         // reply-from set the length of a body it wrote; a request with no body has no length to claim.
         if (body === undefined) delete kept['content-length']
+        // An answer read on its way is asked as it is (this server compresses it for its client where it may).
+        if (watch) kept['accept-encoding'] = 'identity'
         return kept
       },
       rewriteHeaders: (headers) => clientAnswerHeaders(headers, upstream),

@@ -12,6 +12,7 @@ import { mayOpen } from '../../lib/auth'
 import { clusterStatesQuery, listedName, type ListedModel } from '../../lib/clusters'
 import { useListedModels } from '../../lib/listed-models'
 import { routes } from '../../lib/routes'
+import { serverFeaturesQuery } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import { BenchmarkSection } from './components/benchmark-section'
 import { ChatPlayground } from './components/chat-playground'
@@ -42,11 +43,14 @@ export function PlaygroundPage() {
   const t = useT()
   const { modelUid = '' } = useParams()
   const { own, rows, troubles, asking } = useListedModels(tokenCookie.get())
+  // Which clusters there are is known once the server's features (a platform holds them) and their states are in.
+  const features = useQuery(serverFeaturesQuery)
   const states = useQuery(clusterStatesQuery)
   const listed = rows?.find((model) => listedName(model) === modelUid)
   const named = clusterModelName(modelUid)
   // A cluster's model waits for the clusters and that cluster's list before it is said gone.
-  const listing = !rows || (!listed && named && (states.isPending || asking.includes(named.cluster)))
+  const listing =
+    !rows || (!listed && named && (features.isPending || states.isPending || asking.includes(named.cluster)))
   const trouble = named && troubles.find((one) => one.cluster === named.cluster)
   const row = listed && asReached(listed)
   // What it may be compared with: every model listed now, here or on a cluster that answers.

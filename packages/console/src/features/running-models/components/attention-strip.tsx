@@ -27,8 +27,10 @@ export function useAttention(): { status: 'pending' | 'settled'; data: Attention
   const cookie = tokenCookie.get()
   // Read again every 5 s; what the frame's prefetch has just asked is not asked again as the strip mounts (the
   // screens that list models ask afresh: their observers keep no such time).
+  // Its reads toast no failure every 5 s: the screens and the tray say one.
   const polled = {
     staleTime: OPENING_FRESH_MS,
+    meta: { silent: true },
     refetchInterval: (query: { state: { error: unknown } }) =>
       pollDelay(HEALTH_REFRESH_MS, query.state.error),
   }
