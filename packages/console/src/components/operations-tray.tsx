@@ -7,7 +7,7 @@ import { useT } from '../i18n/react'
 import { mayOpen } from '../lib/auth'
 import { DOWNLOAD_STATE_TEXT, downloadsQuery, isUnfinished } from '../lib/downloads'
 import { inFlight, launchesQuery, useDismissLaunch } from '../lib/launches'
-import { OPENING_FRESH_MS, pollDelay } from '../lib/polling'
+import { pollDelay } from '../lib/polling'
 import { routes } from '../lib/routes'
 import { useServerFeature } from '../lib/server-features'
 import { runningModelsQuery } from '../lib/running-models'
@@ -51,15 +51,13 @@ export function OperationsTray() {
   useCloseOutside(root, open, close)
   const [dismissed, setDismissed] = useState(() => dismissedOperationsStore.get())
   const mayListModels = mayOpen(scopesOf(api.listLaunches))
-  // Asked by the frame's prefetch (app/layout/prefetch-frame.ts): not again as the tray mounts.
-  const launches = useQuery({ ...launchesQuery, enabled: mayListModels, staleTime: OPENING_FRESH_MS })
+  const launches = useQuery({ ...launchesQuery, enabled: mayListModels })
   const launching = launches.data?.some(inFlight) === true
   // A launch that finished is a model running since: listed as ready for an hour, read each second while one
   // launches (so it shows as soon as it is up).
   const running = useQuery({
     ...runningModelsQuery(tokenCookie.get()),
     enabled: mayListModels,
-    staleTime: OPENING_FRESH_MS,
     refetchInterval: (query) => pollDelay(launching ? 1000 : 30_000, query.state.error),
   })
   const withDownloads = useServerFeature('downloads') && mayOpen(scopesOf(api.listDownloads))

@@ -1,11 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { clusterAttentionQuery } from '../../features/running-models/api/health'
+import { attentionQuery } from '../../features/running-models/api/health'
 import { NO_AUTH } from '../../lib/auth'
 import { clusterAuthQuery } from '../../lib/cluster-auth'
 import { clusterStatesQuery } from '../../lib/clusters'
-import { launchesQuery } from '../../lib/launches'
 import { createQueryClient } from '../../lib/query-client'
-import { runningModelsQuery } from '../../lib/running-models'
 import { serverFeaturesQuery } from '../../lib/server-features'
 import { tokenCookie } from '../../lib/storage'
 import { PLATFORM_FEATURES } from '../../test/features'
@@ -49,15 +47,14 @@ function server(auth: boolean, mode: 'platform' | 'gateway' = 'platform') {
 afterEach(() => vi.unstubAllGlobals())
 
 describe("the frame's prefetch", () => {
-  it("asks what the needs-attention strip reads before the frame renders: features, clusters and this server's lists, then each cluster's", async () => {
+  it("asks what the needs-attention strip reads before the frame renders: features, clusters, then each one's lists", async () => {
     const asked = server(false)
     const client = createQueryClient(() => undefined)
     void prefetchFrame(client)
     const cookie = () => tokenCookie.get()
     await vi.waitFor(() => {
-      expect(client.getQueryData(runningModelsQuery(cookie()).queryKey)).toMatchObject({ data: [] })
-      expect(client.getQueryData(launchesQuery.queryKey)).toEqual([])
-      expect(client.getQueryData(clusterAttentionQuery(cookie(), 'gpu').queryKey)).toEqual([])
+      expect(client.getQueryData(attentionQuery(cookie(), true).queryKey)).toEqual([])
+      expect(client.getQueryData(attentionQuery(cookie(), true, 'gpu').queryKey)).toEqual([])
     })
     // The frame's own queries find their answers: nothing is asked twice when it renders.
     expect(cookie()).toBe(NO_AUTH)
@@ -74,22 +71,6 @@ describe("the frame's prefetch", () => {
         '/clusters/gpu/api/v1/models/launches',
       ].sort(),
     )
-  })
-
-  it("asks this server's lists beside its features, not once they have answered", async () => {
-    const asked = server(false)
-    // The features never answer: the lists are asked all the same.
-    const fetch = globalThis.fetch as unknown as (url: string, init: RequestInit) => Promise<Response>
-    vi.stubGlobal('fetch', (url: string, init: RequestInit) =>
-      new URL(url).pathname === '/api/v1/console/features'
-        ? new Promise<Response>(() => undefined)
-        : fetch(url, init),
-    )
-    void prefetchFrame(createQueryClient(() => undefined))
-    await vi.waitFor(() => {
-      expect(asked()).toContain('/api/v1/models')
-      expect(asked()).toContain('/api/v1/models/launches')
-    })
   })
 
   it("asks no cluster's lists of a gateway (it holds none)", async () => {

@@ -1,4 +1,4 @@
-import { api, type ModelHealth, type RunningModel } from '@serving-console/contract'
+import { api, type ModelHealth } from '@serving-console/contract'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { apiMutation, composedKey, getRoute } from '../../../lib/api-query'
 import { modelReads, type Launch } from '../../../lib/launches'
@@ -14,53 +14,52 @@ export type Attention = { cluster?: string } & (
   | { kind: 'launch'; uid: string; type: string; error: string | null }
 )
 
-/** What the strip lists of one server's lists: models with replicas down (where it tells health), failed launches. */
-export function attentionOf(
-  models: readonly RunningModel[] | undefined,
-  launches: readonly Launch[] | undefined,
-  cluster?: string,
-): Attention[] {
-  return [
-    ...(models ?? []).flatMap((row): Attention[] =>
-      row.health && unhealthy(row.health)
-        ? [{ kind: 'model', uid: row.id, type: row.model_type, health: row.health, cluster }]
-        : [],
-    ),
-    ...(launches ?? [])
-      .filter((launch) => launch.stage === 'failed')
-      .map((launch): Attention => ({
-        kind: 'launch',
-        uid: launch.model_uid,
-        type: launch.model_type,
-        error: launch.error ?? null,
-        cluster,
-      })),
-  ]
-}
-
 /**
- * What the strip lists of a cluster the platform holds (its health where it tells it), read on its own with
- * reportAuthStatus off: a cluster that does not answer is said once (Running Models says why), not asked again at
- * once. This server's own items come from the running list and the launches the operations tray reads too
- * (attention-strip.tsx): one request each for both.
+ * What the "needs attention" strip lists, on every screen: running models whose replicas are down (where the
+ * server reports health) and failed launches. Its own query, read with reportAuthStatus off: a user who may not
+ * list models sees no strip, not SPEC's 403 dialog on a screen that never asked for models.
  */
-export const clusterAttentionQuery = (cookie: string | undefined, cluster: string) =>
+export const attentionQuery = (cookie: string | undefined, withHealth: boolean, cluster?: string) =>
   queryOptions({
-    queryKey: composedKey([api.listModels, api.listLaunches], cookie ?? '', cluster),
+    queryKey: composedKey([api.listModels, api.listLaunches], cookie ?? '', withHealth, cluster ?? null),
     queryFn: async ({ signal }): Promise<Attention[]> => {
+      // A cluster's rows carry health where it tells it (Xinference 3), and nothing otherwise.
       const asked = { signal, reportAuthStatus: false, cluster }
       const [models, launches] = await Promise.all([
-        getRoute(api.listModels, undefined, undefined, asked),
+        withHealth ? getRoute(api.listModels, undefined, undefined, asked) : null,
         getRoute(api.listLaunches, undefined, undefined, asked),
       ])
-      return attentionOf(models.data, launches, cluster)
+      return [
+        ...(models?.data ?? []).flatMap((row): Attention[] =>
+          row.health && unhealthy(row.health)
+            ? [{ kind: 'model', uid: row.id, type: row.model_type, health: row.health, cluster }]
+            : [],
+        ),
+        ...launches
+          .filter((launch: Launch) => launch.stage === 'failed')
+          .map((launch): Attention => ({
+            kind: 'launch',
+            uid: launch.model_uid,
+            type: launch.model_type,
+            error: launch.error ?? null,
+            cluster,
+          })),
+      ]
     },
     refetchInterval: (query) => pollDelay(HEALTH_REFRESH_MS, query.state.error),
     // Asked with the opening screen's requests (app/layout/prefetch-frame.ts), not again as the strip mounts.
     staleTime: OPENING_FRESH_MS,
-    retry: false,
     meta: { silent: true },
   })
+
+/**
+ * What the strip lists of a cluster the platform holds (its health where it tells it): one that does not answer is
+ * said once, not asked again at once.
+ */
+export const clusterAttentionQuery = (cookie: string | undefined, cluster: string) => ({
+  ...attentionQuery(cookie, true, cluster),
+  retry: false,
+})
 
 /** `POST /api/v1/models/{uid}/restart`: the model's failed replicas start again; the lists are read afresh. */
 export const useRestartModel = () =>

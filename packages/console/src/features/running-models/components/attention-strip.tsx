@@ -6,44 +6,26 @@ import { useT } from '../../../i18n/react'
 import { alertsQuery } from '../../../lib/alerts'
 import { mayOpen } from '../../../lib/auth'
 import { useClusters } from '../../../lib/clusters'
-import { launchesQuery } from '../../../lib/launches'
-import { OPENING_FRESH_MS, pollDelay } from '../../../lib/polling'
-import { HEALTH_REFRESH_MS, runningModelsQuery } from '../../../lib/running-models'
 import { routes } from '../../../lib/routes'
 import { useServerFeature } from '../../../lib/server-features'
 import { tokenCookie } from '../../../lib/storage'
-import { attentionOf, clusterAttentionQuery, type Attention } from '../api/health'
+import { attentionQuery, clusterAttentionQuery, type Attention } from '../api/health'
 import './attention-strip.css'
 
 /**
- * What the strip lists: this server's, then each cluster's it holds (docs/clusters.md). This server's from its running
- * list (where it tells health) and its launches, the queries the operations tray reads too, asked before the frame
- * renders (prefetch-frame.ts); each cluster's its own query. Pending while any is; a cluster that fails adds nothing
- * (Running Models says which clusters do not answer). Nothing for a user who may not list models.
+ * What the strip lists: this server's, then each cluster's it holds (docs/clusters.md), each its own query (one
+ * request for the strip and the frame that waits for it). Pending while any is; a cluster that fails adds nothing
+ * (Running Models says which clusters do not answer).
  */
 export function useAttention(): { status: 'pending' | 'settled'; data: Attention[] | undefined } {
   const withHealth = useServerFeature('model_health')
-  const mayList = mayOpen(scopesOf(api.listLaunches))
   const cookie = tokenCookie.get()
-  // Read again every 5 s; what the frame's prefetch has just asked is not asked again as the strip mounts (the
-  // screens that list models ask afresh: their observers keep no such time).
-  // Its reads toast no failure every 5 s: the screens and the tray say one.
-  const polled = {
-    staleTime: OPENING_FRESH_MS,
-    meta: { silent: true },
-    refetchInterval: (query: { state: { error: unknown } }) =>
-      pollDelay(HEALTH_REFRESH_MS, query.state.error),
-  }
-  const models = useQuery({ ...runningModelsQuery(cookie), enabled: mayList && withHealth, ...polled })
-  const launches = useQuery({ ...launchesQuery, enabled: mayList, ...polled })
+  const own = useQuery(attentionQuery(cookie, withHealth))
   const theirs = useQueries({
     queries: useClusters().map((cluster) => clusterAttentionQuery(cookie, cluster.name)),
   })
-  const pending =
-    (mayList && withHealth && models.isPending) ||
-    (mayList && launches.isPending) ||
-    theirs.some((query) => query.status === 'pending')
-  const data = [...attentionOf(models.data, launches.data), ...theirs.flatMap((query) => query.data ?? [])]
+  const pending = own.status === 'pending' || theirs.some((query) => query.status === 'pending')
+  const data = own.data && [...own.data, ...theirs.flatMap((query) => query.data ?? [])]
   return { status: pending ? 'pending' : 'settled', data }
 }
 
