@@ -26,6 +26,26 @@ test('a visitor without a token is sent to the LOGIN form', async ({ page }) => 
   }
 })
 
+test('a visitor whose auth check answers after the server’s features is sent to Login, not shown a sign-in error', async ({
+  page,
+}) => {
+  // The auth check held back until the features have answered (as a busy machine may order them): the frame draws
+  // the navigation meanwhile, and nothing it asks meanwhile says a refusal as the session's end.
+  let featuresAnswered: () => void = () => undefined
+  const features = new Promise<void>((done) => (featuresAnswered = done))
+  page.on('requestfinished', (request) => {
+    if (request.url().endsWith('/api/v1/console/features')) featuresAnswered()
+  })
+  await page.route(/\/api\/v1\/cluster\/auth$/, async (route) => {
+    await features
+    await route.continue()
+  })
+  await page.goto('#/launch_model/llm')
+  await expect(page).toHaveURL(/#\/login$/)
+  await expect(page.getByRole('heading', { name: 'LOGIN' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Authentication Error' })).toHaveCount(0)
+})
+
 test('username and password are required', async ({ page }) => {
   let signIns = 0
   page.on('request', (request) => {

@@ -24,7 +24,7 @@ import { Logo } from '../../components/logo'
 import type { MessageId } from '../../i18n/catalogue'
 import { useT } from '../../i18n/react'
 import { alertsQuery } from '../../lib/alerts'
-import { mayOpen } from '../../lib/auth'
+import { hasToken, mayOpen } from '../../lib/auth'
 import { rememberSection, routes } from '../../lib/routes'
 import { useServerFeature } from '../../lib/server-features'
 import './side-nav.css'
@@ -163,7 +163,9 @@ function NavEntry({ entry, pathname, onFollow }: { entry: Entry; pathname: strin
  */
 function AlertsBadge() {
   const t = useT()
-  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') })
+  // The frame draws the navigation before the auth check has answered: a visitor on their way to Login is asked
+  // nothing (a 401 here opened the sign-in dialog over Login when the features answered first).
+  const alerts = useQuery({ ...alertsQuery, enabled: useServerFeature('alerts') && hasToken() })
   const firing = alerts.data?.unacknowledged ?? 0
   if (firing === 0) return null
   return (
