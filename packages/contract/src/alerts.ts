@@ -15,7 +15,8 @@ import * as z from 'zod/mini'
  * space on the cache's disk, %: fires at or below the threshold), `quota_soft_limit` (each user's, key's or model's
  * token budget used, % of its soft limit: fires at or above the threshold; the alert names its `subject`),
  * `cluster_down` (1 while a cluster this platform holds does not answer with its kept credential; the alert names
- * its `subject`, `cluster:gpu`). A cluster's models are watched as `cluster/uid` by the kinds in CLUSTER_ALERT_KINDS.
+ * its `subject`, `cluster:gpu`). A cluster's models are watched as `cluster/uid` by every model kind: its health and launches as the cluster
+ * tells them, its requests as they pass through this platform.
  */
 export const ALERT_KINDS = [
   'replicas_down',
@@ -42,12 +43,6 @@ export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
   'refusals',
   'launch_failed',
 ]
-
-/**
- * The kinds a cluster's models are watched by: what its running list and launches tell (health where the cluster
- * keeps it, Xinference 3's metrics). Its requests are the cluster's to time, so rules on their figures have none.
- */
-export const CLUSTER_ALERT_KINDS: readonly AlertKind[] = ['replicas_down', 'launch_failed']
 
 /**
  * The names of the rules a new server starts with (docs/alerts.md), as its database writes them: the console says

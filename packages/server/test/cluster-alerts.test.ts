@@ -34,6 +34,8 @@ async function cluster() {
     failedLaunch: true,
     metrics: true,
     instances: true,
+    /** How its model answers a chat: tokens told, or a failure. */
+    chat: 'answers' as 'answers' | 'fails',
   }
   const upstream = await httpUpstream((request, response) => {
     request.resume()
@@ -50,6 +52,14 @@ async function cluster() {
     if (request.url === '/v1/cluster/auth') return json(200, true)
     if (request.url === '/v1/models')
       return json(200, { object: 'list', data: [{ id: 'tiny-r2', model_type: 'LLM', model_name: 'tiny' }] })
+    if (request.url === '/v1/chat/completions')
+      return state.chat === 'fails'
+        ? json(500, { detail: 'CUDA out of memory' })
+        : json(200, {
+            object: 'chat.completion',
+            choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
+          })
     if (request.url === '/metrics' && !state.metrics) return json(500, { detail: 'scrape failed' })
     if (request.url === '/v1/models/instances' && !state.instances) return json(500, { detail: 'busy' })
     if (request.url === '/metrics')
@@ -228,6 +238,45 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     expect(hook.received).toHaveLength(6)
   })
 
+  it("reads a cluster's model's requests through this platform: its errors fire the error-rate rule", async () => {
+    const app = await testApp({ timeouts: { clusterProbeMs: 1_000 } })
+    const gpu = await cluster()
+    gpu.state.down = false
+    gpu.state.failedLaunch = false
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: { name: 'gpu', address: gpu.url, credential: { kind: 'api_key', api_key: KEY } },
+    })
+    await atOnce(app, 'error_rate')
+    const chat = () =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { model: 'gpu/tiny-r2', messages: [{ role: 'user', content: 'hi' }] },
+      })
+    // Answered: a quiet rule (0 % of one request failed).
+    expect((await chat()).statusCode).toBe(200)
+    await app.platform.alerting.tick()
+    expect((await app.inject('/api/v1/alerts?state=firing')).json<{ alerts: Alert[] }>().alerts).toEqual([])
+    // The cluster's model fails two of three: the shipped rule (errors over 5 %) fires for it, named as clients
+    // name it here.
+    gpu.state.chat = 'fails'
+    expect((await chat()).statusCode).toBe(500)
+    expect((await chat()).statusCode).toBe(500)
+    await app.platform.alerting.tick()
+    const firing = (await app.inject('/api/v1/alerts?state=firing')).json<{ alerts: Alert[] }>().alerts
+    expect(firing).toMatchObject([
+      {
+        kind: 'error_rate',
+        model: 'gpu/tiny-r2',
+        summary: "model gpu/tiny-r2: 66.7 % of the last minute's requests failed (alert above 5 %)",
+      },
+    ])
+    // Its rules on requests are evaluated, so none says otherwise.
+    expect((await rulesOf(app)).every((rule) => rule.available || rule.kind === 'gpu_memory')).toBe(true)
+  })
+
   it("says a rule on a cluster's model is not evaluated where the cluster does not give its figure", async () => {
     const app = await testApp()
     // A cluster that tells no health: Xinference 1.8 (the replay of a real one).
@@ -261,11 +310,8 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     expect((await rule('launch_failed', 'old/tiny')).statusCode).toBe(201)
     const rules = await rulesOf(app)
     const of = (kind: string, model: string) => rules.find((one) => one.kind === kind && one.model === model)
-    expect(of('first_token_ms', 'gpu/tiny')).toMatchObject({
-      available: false,
-      unavailable_reason:
-        "a cluster's requests are timed by the cluster itself: this server reads its models' health and launches",
-    })
+    // Its requests through here are timed here.
+    expect(of('first_token_ms', 'gpu/tiny')).toMatchObject({ available: true, unavailable_reason: null })
     expect(of('replicas_down', 'gpu/tiny')).toMatchObject({ available: true })
     expect(of('first_token_ms', 'tiny')).toMatchObject({ available: true })
     expect(of('replicas_down', 'old/tiny')).toMatchObject({

@@ -10,6 +10,7 @@ import { createServer } from '../http/front-door.js'
 import { ResourceSampler } from './cluster/resource-sampler.js'
 import { openDatabase } from './db/database.js'
 import { ClusterAlertFigures } from '../clusters/cluster-figures.js'
+import { ClusterRequests } from '../clusters/cluster-requests.js'
 import { Clusters } from '../clusters/clusters.js'
 import { clusterRoutes } from '../clusters/routes.js'
 import { clusterGateways } from '../clusters/cluster-gateway.js'
@@ -89,13 +90,21 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the inference routes: its hook covers them.
   const modelRuns = (uid: string) => models.find(uid) !== undefined
   const limits = new LimitStore(db)
+  // The requests to the clusters' models through here, for the alert rules on requests (docs/alerts.md).
+  const clusterRequests = new ClusterRequests()
   const quota = new Quota(limits, usage)
   installQuotas(app, {
     quota,
     usage,
     metrics: new UsageMetrics(parts.metrics.registry),
     modelRuns,
-    refused: (uid, at) => models.find(uid)?.usage.refuse(at),
+    // A model here, else a cluster's (`cluster/uid`, the only other names counted).
+    refused: (model, at) => {
+      const here = models.find(model)
+      if (here) here.usage.refuse(at)
+      else clusterRequests.refuse(model, at)
+    },
+    servedOnCluster: (model, served) => clusterRequests.record(model, served),
   })
   // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
   const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
@@ -119,6 +128,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
             : [{ subject: `${set.subject_type}:${set.label}`, value: (set.usage.budget_used / soft) * 100 }]
         }),
       clusters: () => clusterFigures.current(),
+      clusterRequests: (model, now) => clusterRequests.recent(model, now),
       refresh: () => clusterFigures.refresh(),
     },
     address,

@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs'
-import { CLUSTER_ALERT_KINDS, clusterModelName, type AlertKind } from '@serving-console/contract'
+import { clusterModelName, type AlertKind } from '@serving-console/contract'
 import type { ClusterFigures } from '../../clusters/cluster-figures.js'
 import type { MachineFigures } from '../cluster/resource-sampler.js'
 import type { RunningModel } from '../runtime/running-model.js'
@@ -26,15 +26,43 @@ export interface FigureSources {
   softLimits: () => readonly { subject: string; value: number }[]
   /** What each cluster held besides this platform last told (clusters/cluster-figures.ts); none without. */
   clusters?: () => readonly ClusterFigures[]
+  /** A cluster's model's last minute of requests through this platform (clusters/cluster-requests.ts). */
+  clusterRequests?: (model: string, now: number) => Recent | null
   /** Reads what comes over the network (the clusters' lists) before an evaluation. */
   refresh?: () => Promise<void>
   clock?: () => number
 }
 
+/** A model's last minute of requests, as the rules on requests read it. */
+type Recent = ReturnType<RunningModel['usage']['recent']>
+
 /** A cluster's model as its readings (and clients) name it: `cluster/uid`. */
 const onCluster = (cluster: string, uid: string) => `${cluster}/${uid}`
 /** A reading's model type, where known (the inbox links a model's row by it). */
 const typed = (type: string | null) => (type === null ? {} : { modelType: type })
+
+/** No request in the last minute. */
+const QUIET: Recent = { requests: 0, errors: 0, refused: 0, firstTokenMs: null, durationP95Ms: null }
+
+/**
+ * Each running model's last minute of requests: this platform's models, then every model a cluster lists (its
+ * requests through this platform; none yet reads as a quiet minute, as a model here without requests does).
+ */
+function requestsOf(sources: FigureSources, now: number): (Omit<Reading, 'value'> & { recent: Recent })[] {
+  return [
+    ...sources.models().map((model) => ({
+      model: model.plan.uid,
+      modelType: model.plan.type,
+      recent: model.usage.recent(now),
+    })),
+    ...(sources.clusters?.() ?? []).flatMap((cluster) =>
+      cluster.models.map(({ uid, type }) => {
+        const model = onCluster(cluster.name, uid)
+        return { model, ...typed(type), recent: sources.clusterRequests?.(model, now) ?? QUIET }
+      }),
+    ),
+  ]
+}
 
 /** Each kind's reading now, for every model (model kinds) or the server; none where there is no figure. */
 export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
@@ -57,34 +85,20 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
         ),
       ]
     case 'first_token_ms':
-      return sources.models().flatMap((model) => {
-        const mean = model.usage.recent(now).firstTokenMs
-        return mean === null
-          ? []
-          : [{ model: model.plan.uid, modelType: model.plan.type, value: Math.round(mean) }]
-      })
+      return requestsOf(sources, now).flatMap(({ recent, ...model }) =>
+        recent.firstTokenMs === null ? [] : [{ ...model, value: Math.round(recent.firstTokenMs) }],
+      )
     case 'latency_p95_ms':
-      return sources.models().flatMap((model) => {
-        const p95 = model.usage.recent(now).durationP95Ms
-        return p95 === null
-          ? []
-          : [{ model: model.plan.uid, modelType: model.plan.type, value: Math.round(p95) }]
-      })
+      return requestsOf(sources, now).flatMap(({ recent, ...model }) =>
+        recent.durationP95Ms === null ? [] : [{ ...model, value: Math.round(recent.durationP95Ms) }],
+      )
     case 'refusals':
-      return sources.models().map((model) => ({
-        model: model.plan.uid,
-        modelType: model.plan.type,
-        value: model.usage.recent(now).refused,
-      }))
+      return requestsOf(sources, now).map(({ recent, ...model }) => ({ ...model, value: recent.refused }))
     case 'error_rate':
-      return sources.models().map((model) => {
-        const { requests, errors } = model.usage.recent(now)
-        return {
-          model: model.plan.uid,
-          modelType: model.plan.type,
-          value: requests === 0 ? 0 : (errors / requests) * 100,
-        }
-      })
+      return requestsOf(sources, now).map(({ recent: { requests, errors }, ...model }) => ({
+        ...model,
+        value: requests === 0 ? 0 : (errors / requests) * 100,
+      }))
     case 'launch_failed':
       return [
         ...sources
@@ -136,8 +150,6 @@ export function unavailableReason(
     return 'no GPU was found on this machine (nvidia-smi)'
   const named = rule.model === null ? undefined : clusterModelName(rule.model)
   if (!named) return null
-  if (!CLUSTER_ALERT_KINDS.includes(rule.kind))
-    return "a cluster's requests are timed by the cluster itself: this server reads its models' health and launches"
   const cluster = sources.clusters?.().find((one) => one.name === named.cluster)
   if (rule.kind === 'replicas_down' && cluster?.tellsHealth === false)
     return `cluster ${named.cluster} does not tell its models' health (Xinference before 3)`

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tableEntry } from '../../http/table-entry.js'
+import type { Served } from '../runtime/model-usage.js'
 import type { RequestOutcome } from '../runtime/request-outcome.js'
 import type { Quota, Subject, Ticket } from './quota.js'
 import { subjectKey } from './limit-store.js'
@@ -66,16 +67,18 @@ export function installQuotas(
     modelRuns: (uid: string) => boolean
     /** Told of each request to a running model refused with a 429 (a limit, a full line): its alert figure. */
     refused?: (model: string, at: number) => void
+    /** Told of each request a cluster's model answered (its status, tokens and timings): its alert figures. */
+    servedOnCluster?: (model: string, served: Served) => void
     clock?: () => number
   },
 ) {
-  const { quota, usage, metrics, modelRuns, refused: told } = parts
+  const { quota, usage, metrics, modelRuns, refused: told, servedOnCluster } = parts
   const clock = parts.clock ?? Date.now
   app.decorateRequest('quotaTicket', null)
 
   const record = (
     request: FastifyRequest,
-    figures: { refused?: boolean; outcome?: RequestOutcome; status?: number },
+    figures: { refused?: boolean; outcome?: RequestOutcome; status?: number; elapsedMs?: number },
   ) => {
     const model = modelCounted(request, modelRuns)
     if (model === undefined) return
@@ -89,18 +92,31 @@ export function installQuotas(
       { user: request.identity?.username ?? '', key: request.identity?.key?.prefix ?? '', model },
       { refused, prompt: answered?.inputTokens ?? 0, generated: answered?.outputTokens ?? 0 },
     )
+    const at = clock()
+    const ok = outcome ? outcome.ok : request.cluster !== null && (figures.status ?? 500) < 400
+    const served = {
+      at,
+      ok,
+      inputTokens: answered?.inputTokens ?? 0,
+      outputTokens: answered?.outputTokens ?? 0,
+      firstTokenMs: answered?.firstTokenMs ?? null,
+      // An answer that told nothing (the cluster not reached): the time this server took to say so.
+      durationMs: answered?.durationMs ?? Math.round(figures.elapsedMs ?? 0),
+    }
+    // A cluster's 429 is a refusal too (told above), not an error of its model.
+    if (request.cluster && !refused && figures.status !== 429) servedOnCluster?.(model, served)
     usage.record({
-      at: clock(),
+      at,
       user: request.identity?.username ?? '',
       userId: request.identity?.userId ?? 0,
       keyId: request.identity?.key?.id ?? 0,
       model,
       refused,
-      ok: outcome ? outcome.ok : request.cluster !== null && (figures.status ?? 500) < 400,
-      promptTokens: answered?.inputTokens ?? 0,
-      generatedTokens: answered?.outputTokens ?? 0,
-      firstTokenMs: answered?.firstTokenMs ?? null,
-      durationMs: answered?.durationMs ?? 0,
+      ok,
+      promptTokens: served.inputTokens,
+      generatedTokens: served.outputTokens,
+      firstTokenMs: served.firstTokenMs,
+      durationMs: served.durationMs,
     })
   }
 
@@ -129,7 +145,7 @@ export function installQuotas(
       const answered = figures.outcome ?? answeredOnCluster(request)
       if (answered) ticket.settle(answered.inputTokens + answered.outputTokens)
       try {
-        record(request, figures)
+        record(request, { ...figures, elapsedMs: reply.elapsedTime })
       } catch (failure) {
         // The usage table never fails a request that has been answered; the log says why it missed one.
         request.log.error({ err: failure }, 'usage record failed')

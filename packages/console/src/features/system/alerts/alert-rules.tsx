@@ -1,4 +1,4 @@
-import { CLUSTER_ALERT_KINDS, clusterModelName, type AlertRule } from '@serving-console/contract'
+import { clusterModelName, type AlertRule } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
@@ -66,11 +66,10 @@ export function AlertRules() {
                     {conditionText(rule)}
                     {!available && (
                       <span className="alert-note alert-unavailable">
+                        {/* A cluster's model lacks a figure only where the cluster tells no health. */}
                         {rule.model === null || !clusterModelName(rule.model)
                           ? t('system.alerts.unavailable', { kind: rule.kind })
-                          : CLUSTER_ALERT_KINDS.includes(rule.kind)
-                            ? t('system.alerts.unavailableNoHealth')
-                            : t('system.alerts.unavailableOnCluster')}
+                          : t('system.alerts.unavailableNoHealth')}
                       </span>
                     )}
                   </td>
