@@ -264,3 +264,27 @@ test('Xinference v1.8.0: the System pages say users are managed in the cluster�
   await page.goto(`${gatewayOf('v1.8.0')}#/system/audit`)
   await expect(page.getByText('Users are managed in the auth file')).toBeVisible()
 })
+
+test('Xinference v3.2.1: System → Alerts keeps the gateway’s rules on the cluster, and says which it has no figure of', async ({
+  page,
+}) => {
+  await page.goto(`${gatewayOf('v3.2.1')}#/login`)
+  await signInToV3(page)
+  await expect(page).toHaveURL(/#\/launch_model\/llm/)
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('group', { name: 'System' })
+    .getByRole('link', { name: 'Alerts' })
+    .click()
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 1 })).toBeVisible()
+  const rules = page.getByRole('region', { name: 'Rules' })
+  await expect(rules.getByRole('row', { name: /A cluster is not answering/ })).toContainText('The cluster')
+  // The requests it passes on are not timed by a gateway: said, not left to never fire.
+  await expect(rules.getByRole('row', { name: /First token over 10 s/ })).toContainText(
+    "Not evaluated: a gateway passes its cluster's requests on without timing them.",
+  )
+  await expect(rules.getByRole('row', { name: /GPU memory over 90 %/ })).toContainText(
+    "Not evaluated: a gateway has no figure of its cluster's machines, cache or limits.",
+  )
+  await expect(page.getByRole('region', { name: 'Channels' })).toBeVisible()
+})

@@ -35,6 +35,8 @@ export interface Config {
   cacheReserveBytes?: number | undefined
   /** Gateway mode: the upstream Xinference supervisor every API call goes to; the embedded platform is off. */
   endpoint?: URL | undefined
+  /** Gateway mode: an API key of the cluster for the gateway's own reads (its alerts), where the cluster signs in. */
+  endpointApiKey?: string | undefined
   /** Clusters held besides the platform, from `--clusters` (docs/clusters.md); more are added in the console. */
   clusters?: { name: string; address: URL }[] | undefined
   /**
@@ -122,6 +124,11 @@ const OPTIONS = {
   endpoint: {
     env: 'SERVING_CONSOLE_ENDPOINT',
     help: 'gateway mode: serve the console in front of this Xinference cluster (its supervisor, e.g. http://10.0.0.5:9997) instead of the embedded platform',
+    fallback: '',
+  },
+  'endpoint-api-key': {
+    env: 'SERVING_CONSOLE_ENDPOINT_API_KEY',
+    help: "gateway mode: an API key of the cluster, for the gateway's own reads of it (its alerts) where the cluster signs users in; best given in the environment, which other accounts cannot read",
     fallback: '',
   },
   clusters: {
@@ -233,6 +240,11 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       '--auth/--auth-config and --endpoint do not go together: in gateway mode the upstream cluster signs users in.',
     )
   }
+  const endpointApiKey = value('endpoint-api-key') || undefined
+  if (endpointApiKey !== undefined && !endpoint)
+    throw new ConfigError("--endpoint-api-key goes with --endpoint: it is the gateway's key to its cluster.")
+  if (endpointApiKey !== undefined && !/^[\x21-\x7e]{1,512}$/.test(endpointApiKey))
+    throw new ConfigError('--endpoint-api-key must be 1 to 512 printable characters, without spaces.')
   const clusters = list(value('clusters')).map(parseCluster)
   if (endpoint && clusters.length > 0)
     throw new ConfigError(
@@ -269,6 +281,7 @@ export function parseCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv
       maxDownloads,
       cacheReserveBytes: cacheReserve * 1024 ** 2,
       endpoint,
+      endpointApiKey,
       clusters,
       trustProxy,
     },

@@ -10,7 +10,7 @@ import type { MachineFigures } from '../src/platform/cluster/resource-sampler.js
 import { openDatabase } from '../src/platform/db/database.js'
 import { postChat, QWEN, testApp, tempDir, TINY_CHAT, userChat, waitFor } from './helper.js'
 import { launch } from './runtime-helper.js'
-import { receiver, verified, type Received } from './support/alert-receiver.js'
+import { receiver, verified, webhookChannel, type Received } from './support/alert-receiver.js'
 import { member, signedInUser, storeApp } from './store-helper.js'
 
 // Alerts (docs/alerts.md) evaluated by the server itself and sent to real HTTP receivers started here.
@@ -95,14 +95,7 @@ function alertingAt(gpu = NO_GPU) {
   }
 }
 
-const channel = (url: string, extra: object = {}) => ({
-  name: 'hook',
-  kind: 'webhook' as const,
-  url,
-  allow_internal: true,
-  enabled: true,
-  ...extra,
-})
+const channel = webhookChannel
 
 describe('alerts', () => {
   it(

@@ -1,87 +1,14 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Alert, AlertRule, AlertRuleInput } from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { RECORDED } from './gateway-helper.js'
 import { afterThisTest, testApp } from './helper.js'
 import { startReplayUpstream } from './support/replay-upstream.js'
-import { receiver, verified } from './support/alert-receiver.js'
-import { httpUpstream } from './upstreams.js'
+import { receiver, verified, webhookChannel } from './support/alert-receiver.js'
+import { KEY, xinference3Cluster } from './support/xinference3-cluster.js'
 
 // Alerts over the clusters a platform holds (docs/alerts.md): read with the credential kept for each cluster,
 // nobody signed in; a real Xinference-3-like cluster on its own port, and a real receiver.
-
-const KEY = 'sk-cluster-secret-key'
-
-/** v3's metrics for `tiny-r2`: two replicas, one down after a worker failure (or both ready). */
-const metrics = (down: boolean) =>
-  [
-    'xinference:model_info{model_name="tiny-llama-test",model_type="LLM",model_uid="tiny-r2",replica_on_worker="1",replica_total="2",worker_address="127.0.0.1:1"} 1',
-    'xinference:model_status{model_name="tiny-llama-test",model_uid="tiny-r2",status="READY"} 1',
-    ...(down
-      ? [
-          'xinference:model_unexpected_termination{model_name="tiny-llama-test",model_uid="tiny-r2",replica_index="1"} 1',
-        ]
-      : []),
-  ].join('\n')
-
-/** An Xinference 3.2.1-like cluster: its version, running list, metrics and instances, as the test sets them. */
-async function cluster() {
-  const state = {
-    answering: true,
-    hanging: false,
-    down: true,
-    failedLaunch: true,
-    metrics: true,
-    instances: true,
-    /** How its model answers a chat: tokens told, or a failure. */
-    chat: 'answers' as 'answers' | 'fails',
-  }
-  const upstream = await httpUpstream((request, response) => {
-    request.resume()
-    request.on('end', () => answer(request, response))
-  })
-  function answer(request: IncomingMessage, response: ServerResponse) {
-    if (!state.answering) return request.socket.destroy()
-    // Takes the request and never answers (a cluster stuck): the server's reads must end by themselves.
-    if (state.hanging) return
-    const json = (status: number, body: unknown) =>
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-    if (request.headers.authorization !== `Bearer ${KEY}`) return json(401, { detail: 'Not authenticated' })
-    if (request.url === '/v1/cluster/version') return json(200, { version: '3.2.1' })
-    if (request.url === '/v1/cluster/auth') return json(200, true)
-    if (request.url === '/v1/models')
-      return json(200, { object: 'list', data: [{ id: 'tiny-r2', model_type: 'LLM', model_name: 'tiny' }] })
-    if (request.url === '/v1/chat/completions')
-      return state.chat === 'fails'
-        ? json(500, { detail: 'CUDA out of memory' })
-        : json(200, {
-            object: 'chat.completion',
-            choices: [{ index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop' }],
-            usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
-          })
-    if (request.url === '/metrics' && !state.metrics) return json(500, { detail: 'scrape failed' })
-    if (request.url === '/v1/models/instances' && !state.instances) return json(500, { detail: 'busy' })
-    if (request.url === '/metrics')
-      return response.writeHead(200, { 'content-type': 'text/plain' }).end(metrics(state.down))
-    if (request.url === '/v1/models/instances')
-      return json(
-        200,
-        state.failedLaunch
-          ? [
-              {
-                model_uid: 'tiny-uv',
-                model_name: 'tiny',
-                status: 'ERROR',
-                replica_statuses: [{ status: 'ERROR', error_message: "No such file or directory: 'uv'" }],
-              },
-            ]
-          : [],
-      )
-    return json(404, { detail: 'Not Found' })
-  }
-  return { ...upstream, state }
-}
 
 async function rulesOf(app: FastifyInstance) {
   return (await app.inject('/api/v1/alerts/rules')).json<{ rules: AlertRule[] }>().rules
@@ -114,7 +41,7 @@ const sentAlerts = (body: string) =>
 describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () => {
   it("tells a cluster's model down, its failed launch and the cluster not answering, then each resolved", async () => {
     const app = await testApp({ timeouts: { clusterProbeMs: 1_000 } })
-    const gpu = await cluster()
+    const gpu = await xinference3Cluster()
     const added = await app.inject({
       method: 'POST',
       url: '/api/v1/clusters',
@@ -125,14 +52,7 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
     const channel = await app.inject({
       method: 'POST',
       url: '/api/v1/alerts/channels',
-      payload: {
-        name: 'hook',
-        kind: 'webhook',
-        url: hook.url('/hook'),
-        secret: 's3cret',
-        allow_internal: true,
-        enabled: true,
-      },
+      payload: webhookChannel(hook.url('/hook'), { secret: 's3cret' }),
     })
     expect(channel.statusCode, channel.body).toBe(201)
     for (const kind of ['replicas_down', 'launch_failed', 'cluster_down'] as const) await atOnce(app, kind)
@@ -240,7 +160,7 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
 
   it("reads a cluster's model's requests through this platform: its errors fire the error-rate rule", async () => {
     const app = await testApp({ timeouts: { clusterProbeMs: 1_000 } })
-    const gpu = await cluster()
+    const gpu = await xinference3Cluster()
     gpu.state.down = false
     gpu.state.failedLaunch = false
     await app.inject({

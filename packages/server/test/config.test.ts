@@ -40,6 +40,19 @@ describe('command line', () => {
     )
   })
 
+  it("takes the gateway's own key of its cluster from the environment, with --endpoint only", () => {
+    const endpoint = ['--endpoint', 'http://10.0.0.5:9997']
+    expect(config(endpoint).endpointApiKey).toBeUndefined()
+    expect(config(endpoint, { SERVING_CONSOLE_ENDPOINT_API_KEY: 'sk-abc123' }).endpointApiKey).toBe(
+      'sk-abc123',
+    )
+    expect(() => config([], { SERVING_CONSOLE_ENDPOINT_API_KEY: 'sk-abc123' })).toThrow(
+      /goes with --endpoint/,
+    )
+    for (const bad of ['sk abc', 'sk-\n', 'x'.repeat(513)])
+      expect(() => config([...endpoint, '--endpoint-api-key', bad])).toThrow(/printable characters/)
+  })
+
   it('takes the hardening flags: allowed hosts, model folders, the worker cap', () => {
     const defaults = config(['--data-dir', '/srv/sc'])
     expect(defaults.allowedHosts).toEqual([])

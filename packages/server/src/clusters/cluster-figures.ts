@@ -9,9 +9,15 @@ type FailedLaunch = { uid: string; type: string | null }
 
 /** What a cluster held here last told of its models, as its alerts read it (docs/alerts.md). */
 export interface ClusterFigures {
-  name: string
-  /** Whether it answered, with the credential kept for it, when it was last asked (Clusters.watch). */
+  /**
+   * Its name on this platform, its models named `name/uid`; null for a gateway's one cluster (`--endpoint`), whose
+   * models are named as the cluster names them.
+   */
+  name: string | null
+  /** Whether it answered, with the credential kept for it, when it was last asked. */
   answering: boolean
+  /** Whether it refused that credential (401) when it was last read: none of its figures can be had. */
+  refused: boolean
   /** Whether it tells its models' health (Xinference 3, another platform); null until it was read. */
   tellsHealth: boolean | null
   /** Its running models, with their replicas down where it tells their health. */
@@ -20,8 +26,9 @@ export interface ClusterFigures {
   failedLaunches: readonly FailedLaunch[]
 }
 
-type Told = Omit<ClusterFigures, 'name' | 'answering'>
-const UNTOLD: Told = { tellsHealth: null, models: [], failedLaunches: [] }
+/** What reads of a cluster last told. */
+export type ClusterTold = Omit<ClusterFigures, 'name' | 'answering'>
+export const UNTOLD: ClusterTold = { refused: false, tellsHealth: null, models: [], failedLaunches: [] }
 
 /** Clusters read at once: each read holds up to a running list, metrics and instances (≤ 20 MiB). */
 const AT_ONCE = 4
@@ -52,7 +59,7 @@ function replicasDown(health: unknown): number | null {
  * `cluster_down` says a cluster is away. Kept by the cluster as held: one changed or removed starts afresh.
  */
 export class ClusterAlertFigures {
-  private readonly last = new WeakMap<Reach, Told>()
+  private readonly last = new WeakMap<Reach, ClusterTold>()
   private reading: Promise<void> | null = null
 
   constructor(
@@ -79,60 +86,72 @@ export class ClusterAlertFigures {
     const next = async (): Promise<void> => {
       const cluster = waiting.shift()
       if (!cluster) return
-      const told = await this.read(cluster, this.last.get(cluster) ?? UNTOLD).catch(() => null)
+      const told = await readCluster(cluster, this.last.get(cluster) ?? UNTOLD, this.answerMs).catch(
+        () => null,
+      )
       if (told) this.last.set(cluster, told)
       return next()
     }
     await Promise.all(Array.from({ length: AT_ONCE }, next))
   }
+}
 
-  /** One cluster's running list and launches, as SPEC's routes under /clusters/{name} answer them. */
-  private async read(cluster: Reach, before: Told): Promise<Told> {
-    const signal = AbortSignal.timeout(this.answerMs)
-    const authorization = await inTime(cluster.session.authorization(), signal, this.answerMs)
-    const asking = { authorization, signal }
-    const profile = await inTime(cluster.profiles.detect(authorization), signal, this.answerMs)
-    const { upstream } = cluster
-    // Another platform speaks SPEC's API itself, health included; Xinference's answers are read as its routes here
-    // read them, its health from v3's metrics.
-    const platform = profile.kind === 'serving-console'
-    const tellsHealth = platform || profile.clusterHealth
-    const [running, health, launches] = await Promise.all([
-      platform
-        ? upstream.json('GET', href(api.listModels), { ...asking, maxBytes: MAX_LIST_BYTES })
-        : runningListOf(upstream, asking),
-      !platform && tellsHealth ? healthOn(upstream, asking) : null,
-      platform
-        ? upstream.json('GET', href(api.listLaunches), { ...asking, maxBytes: MAX_LIST_BYTES })
-        : launchesOf(upstream, asking, { progress: false }),
-    ])
-    if (running.status === 401 || launches.status === 401) cluster.session.ended()
-    const rows = rowsOf(withHealth(running, health))
-    // Health the metrics did not tell this time: as it was last told, model by model.
-    const healthUntold = !platform && tellsHealth && health === null
-    const downBefore = new Map(before.models.map((model) => [model.uid, model.replicasDown]))
-    const failed = rowsOf(launches)
-    return {
-      tellsHealth,
-      models:
-        rows === null
-          ? before.models
-          : rows.flatMap((row) => {
-              const uid = text(field(row, 'id'))
-              if (!uid) return []
-              const down = healthUntold ? (downBefore.get(uid) ?? null) : replicasDown(field(row, 'health'))
-              return [{ uid, type: text(field(row, 'model_type')), replicasDown: down }]
-            }),
-      failedLaunches:
-        failed === null
-          ? before.failedLaunches
-          : failed.flatMap((row) => {
-              const launch = row as Partial<Launch>
-              const uid = text(launch.model_uid)
-              if (!uid || launch.stage !== 'failed') return []
-              const type = text(launch.model_type)
-              return [{ uid, type: type === 'unknown' ? null : type }]
-            }),
-    }
+/**
+ * One cluster's running list and launches, as SPEC's routes under /clusters/{name} answer them, read with its kept
+ * credential within `answerMs`; what a read could not tell stays as `before` told it. Throws where the cluster did
+ * not answer.
+ */
+export async function readCluster(
+  cluster: Pick<Reach, 'upstream' | 'profiles' | 'session'>,
+  before: ClusterTold,
+  answerMs: number,
+): Promise<ClusterTold> {
+  const signal = AbortSignal.timeout(answerMs)
+  const authorization = await inTime(cluster.session.authorization(), signal, answerMs)
+  const asking = { authorization, signal }
+  const profile = await inTime(cluster.profiles.detect(authorization), signal, answerMs)
+  const { upstream } = cluster
+  // Another platform speaks SPEC's API itself, health included; Xinference's answers are read as its routes here
+  // read them, its health from v3's metrics.
+  const platform = profile.kind === 'serving-console'
+  const tellsHealth = platform || profile.clusterHealth
+  const [running, health, launches] = await Promise.all([
+    platform
+      ? upstream.json('GET', href(api.listModels), { ...asking, maxBytes: MAX_LIST_BYTES })
+      : runningListOf(upstream, asking),
+    !platform && tellsHealth ? healthOn(upstream, asking) : null,
+    platform
+      ? upstream.json('GET', href(api.listLaunches), { ...asking, maxBytes: MAX_LIST_BYTES })
+      : launchesOf(upstream, asking, { progress: false }),
+  ])
+  const refused = running.status === 401 || launches.status === 401
+  if (refused) cluster.session.ended()
+  const rows = rowsOf(withHealth(running, health))
+  // Health the metrics did not tell this time: as it was last told, model by model.
+  const healthUntold = !platform && tellsHealth && health === null
+  const downBefore = new Map(before.models.map((model) => [model.uid, model.replicasDown]))
+  const failed = rowsOf(launches)
+  return {
+    refused,
+    tellsHealth,
+    models:
+      rows === null
+        ? before.models
+        : rows.flatMap((row) => {
+            const uid = text(field(row, 'id'))
+            if (!uid) return []
+            const down = healthUntold ? (downBefore.get(uid) ?? null) : replicasDown(field(row, 'health'))
+            return [{ uid, type: text(field(row, 'model_type')), replicasDown: down }]
+          }),
+    failedLaunches:
+      failed === null
+        ? before.failedLaunches
+        : failed.flatMap((row) => {
+            const launch = row as Partial<Launch>
+            const uid = text(launch.model_uid)
+            if (!uid || launch.stage !== 'failed') return []
+            const type = text(launch.model_type)
+            return [{ uid, type: type === 'unknown' ? null : type }]
+          }),
   }
 }

@@ -5,6 +5,12 @@ import type { Config } from '../config.js'
 import { createServer } from '../http/front-door.js'
 import { consoleStatic } from '../http/console-static.js'
 import { Benchmarks } from '../platform/benchmark/benchmarks.js'
+import { AlertStore } from '../platform/alerts/alert-store.js'
+import { Alerting } from '../platform/alerts/alerting.js'
+import { ClusterSession } from '../clusters/session.js'
+import { TIMEOUTS } from '../http/timeouts.js'
+import { listeningAt } from '../http/listening-at.js'
+import { GatewayAlertFigures } from './gateway-alert-figures.js'
 import { openDatabase } from '../platform/db/database.js'
 import { privateDir } from '../platform/files/private-data.js'
 import { clusterTarget } from './benchmark-target.js'
@@ -18,8 +24,8 @@ import { forwardUpgrades } from './websocket.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Gateway mode only: the upstream cluster and what it was found to be. */
-    gateway?: { upstream: Upstream; profiles: ProfileDetector }
+    /** Gateway mode only: the upstream cluster, what it was found to be, and the alerts on it. */
+    gateway?: { upstream: Upstream; profiles: ProfileDetector; alerting: Alerting }
   }
 }
 
@@ -27,8 +33,9 @@ declare module 'fastify' {
  * Gateway mode: the console in front of a real Xinference cluster. The same front door as the platform (Host
  * and cross-site checks, JSON limits, security headers), the console at /ui/, a few routes translated for the
  * upstream's version (routes.ts) and everything else forwarded to the one configured upstream as it is. The
- * gateway keeps no users and adds no credentials: the caller's Authorization header goes upstream, and the
- * upstream's 401/403/429 come back. It keeps benchmark reports only, in the data dir.
+ * gateway keeps no users and adds no credentials to a caller's request: the caller's Authorization header goes
+ * upstream, and the upstream's 401/403/429 come back. It keeps benchmark reports and alerts, in the data dir; its
+ * alerts read the cluster with a key of its own (`--endpoint-api-key`) where the cluster signs users in.
  */
 export async function buildGatewayApp(config: Config & { endpoint: URL }): Promise<FastifyInstance> {
   const upstream = new Upstream(config.endpoint, config.timeouts)
@@ -39,16 +46,35 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     forward(upstream, trust, request, reply, path)
 
   const app = createServer(config)
-  app.decorate('gateway', { upstream, profiles })
   app.addHook('onClose', () => upstream.close())
-  // Benchmark reports are all the gateway keeps: in the data dir's database, this account's alone, as on the
-  // platform (docs/benchmarks.md).
+  // Benchmark reports and alerts are what the gateway keeps: in the data dir's database, this account's alone, as
+  // on the platform (docs/benchmarks.md, docs/alerts.md).
   const warn = (line: string) => app.log.warn(line)
   const looseDir = privateDir(config.dataDir)
   if (looseDir) warn(looseDir)
   const db = openDatabase(config.dataDir, warn)
   const benchmarks = new Benchmarks(db, clusterTarget(upstream, profiles))
   app.addHook('preClose', () => benchmarks.close())
+  // Alerts on the cluster, evaluated here every 15 s (docs/alerts.md): its models' health and launches, and whether
+  // it answers, read with the gateway's own key of it where it signs users in.
+  const session = new ClusterSession(
+    upstream,
+    config.endpointApiKey ? { kind: 'api_key', api_key: config.endpointApiKey } : { kind: 'none' },
+  )
+  const figures = new GatewayAlertFigures(
+    { upstream, profiles, session },
+    { ...TIMEOUTS, ...config.timeouts }.clusterProbeMs,
+  )
+  const alertStore = new AlertStore(db)
+  const alerting = new Alerting(
+    alertStore,
+    { clusters: () => figures.current(), refresh: () => figures.refresh() },
+    () => listeningAt(app, config),
+  )
+  app.decorate('gateway', { upstream, profiles, alerting })
+  app.addHook('onReady', () => alerting.start())
+  // Before the database closes: an evaluation under way ends first.
+  app.addHook('preClose', () => alerting.stop())
   app.addHook('onClose', () => db.close())
   await installForwarding(app)
 
@@ -74,7 +100,9 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     forward: send,
     upstreamPathOf: (request: FastifyRequest) => upstreamPath(request.url),
   }
-  await app.register(async (scope) => gatewayRoutes(scope, () => parts, { benchmarks }))
+  await app.register(async (scope) =>
+    gatewayRoutes(scope, () => parts, { benchmarks, alerts: { store: alertStore, alerting } }),
+  )
   await passThrough(
     app,
     (request, reply) => send(request, reply),

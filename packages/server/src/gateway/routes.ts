@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.js'
 import { serve, type RouteHandler } from '../http/serve.js'
 import type { Benchmarks } from '../platform/benchmark/benchmarks.js'
 import { benchmarkRoutes } from '../platform/routes/benchmarks.js'
+import { alertRoutes, type AlertRouteOptions } from '../platform/alerts/alert-routes.js'
 import { admitClusterAdmin } from './cluster-admin.js'
 import { gatewayMessages } from './messages.js'
 import { normalizeProgress } from './adapters/progress.js'
@@ -55,6 +56,11 @@ export async function gatewayRoutes(
   options: {
     /** Benchmarks of the cluster's models, run through this gateway (docs/benchmarks.md); without, forwarded. */
     benchmarks?: Benchmarks
+    /**
+     * A gateway's own alerts on its cluster (docs/alerts.md); without (a cluster a platform holds, whose alerts are
+     * the platform's), said so.
+     */
+    alerts?: Pick<AlertRouteOptions, 'store' | 'alerting'>
   } = {},
 ) {
   const profileFor = (request: FastifyRequest) => partsOf(request).profiles.detect(authorization(request))
@@ -94,22 +100,23 @@ export async function gatewayRoutes(
   // and usage per user, key and model (docs/quotas.md), and alerts (docs/alerts.md). Every route of each area, as
   // the table lists it.
   // `held`: the name of a cluster a platform holds, served under /clusters/{name} (docs/clusters.md).
-  const platformOnly: [
+  type Said = [
     Readonly<Record<string, Route>> | undefined,
     (version: string, held: string | undefined) => string,
-  ][] = [
+  ]
+  // A cluster a platform holds: its alerts are the platform's (a gateway keeps its own, below).
+  const alertsHeld: Said = [
+    apiAreas.Alerts,
+    (version, held) =>
+      `Alerts over cluster ${held ?? ''} are this platform's own, at /api/v1/alerts; Xinference ${version} evaluates none`,
+  ]
+  const platformOnly: Said[] = [
     [
       apiAreas['Limits and usage'],
       (version) =>
         `Limits and usage per user, key and model are Serving Console's own platform's; Xinference ${version} has none (its per-model figures are in its metrics)`,
     ],
-    [
-      apiAreas.Alerts,
-      (version, held) =>
-        held === undefined
-          ? `Alerts are evaluated by Serving Console's own platform, over the clusters it holds (--clusters); this gateway to Xinference ${version} keeps no credential of its own to read it with, and evaluates none`
-          : `Alerts over cluster ${held} are this platform's own, at /api/v1/alerts; Xinference ${version} evaluates none`,
-    ],
+    ...(options.alerts ? [] : [alertsHeld]),
     [
       apiAreas.Clusters,
       (_version, held) =>
@@ -131,21 +138,19 @@ export async function gatewayRoutes(
     }
   }
 
-  // Benchmarks: the gateway runs them itself against the cluster's models, through its own routes, for the
-  // cluster's administrators (cluster-admin.ts); a platform upstream runs its own.
-  const { benchmarks } = options
-  if (benchmarks)
-    await benchmarkRoutes(app, {
-      benchmarks,
-      admit: async (request) =>
-        admitClusterAdmin(partsOf(request).upstream, request, await profileFor(request)),
-      register: (route, handler) =>
-        own(relayed(route), (async (request, reply) => {
-          const profile = await profileFor(request)
-          if (profile.kind === 'serving-console') return forward(request, reply)
-          return (handler as (...args: unknown[]) => unknown).call(app, request, reply)
-        }) as RouteHandler<Relayed<typeof route>>),
-    })
+  // Benchmarks and alerts: the gateway keeps them itself, through its own routes, for the cluster's administrators
+  // (cluster-admin.ts); a platform upstream keeps its own.
+  const admit = async (request: FastifyRequest) =>
+    admitClusterAdmin(partsOf(request).upstream, request, await profileFor(request))
+  const register = <R extends Route>(route: R, handler: RouteHandler<R>) =>
+    own(relayed(route), (async (request, reply) => {
+      const profile = await profileFor(request)
+      if (profile.kind === 'serving-console') return forward(request, reply)
+      return (handler as (...args: unknown[]) => unknown).call(app, request, reply)
+    }) as RouteHandler<Relayed<R>>)
+  const { benchmarks, alerts } = options
+  if (benchmarks) await benchmarkRoutes(app, { benchmarks, admit, register })
+  if (alerts) await alertRoutes(app, { ...alerts, admit, register })
 
   own(api.getServerFeatures, async (request) => {
     const profile = await profileFor(request)
@@ -165,7 +170,8 @@ export async function gatewayRoutes(
       cluster_history: false,
       // Limits and usage per user and key are the platform's own: Xinference keeps only per-model figures.
       quotas: profile.kind === 'serving-console',
-      alerts: profile.kind === 'serving-console',
+      // The gateway's own (on its cluster's models and whether it answers), or a platform upstream's.
+      alerts: profile.kind === 'serving-console' || alerts !== undefined,
       // Xinference's own Download only came after v3.2.1, at the same paths: a cluster that serves them can be
       // offered it once the gateway finds it out.
       downloads: profile.kind === 'serving-console',

@@ -11,6 +11,7 @@ import { ResourceSampler } from './cluster/resource-sampler.js'
 import { openDatabase } from './db/database.js'
 import { ClusterAlertFigures } from '../clusters/cluster-figures.js'
 import { ClusterRequests } from '../clusters/cluster-requests.js'
+import { listeningAt } from '../http/listening-at.js'
 import { Clusters } from '../clusters/clusters.js'
 import { clusterRoutes } from '../clusters/routes.js'
 import { clusterGateways } from '../clusters/cluster-gateway.js'
@@ -53,11 +54,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   const sampler = new ResourceSampler()
   app.addHook('onReady', () => sampler.start())
   app.addHook('onClose', () => sampler.stop())
-  const address = () => {
-    const bound = app.server.address()
-    const port = typeof bound === 'object' && bound ? bound.port : config.port
-    return `${config.host}:${port}`
-  }
+  const address = () => listeningAt(app, config)
   const parts = platformParts(config, db, { sampler, address })
   const { catalogue, customModels, cache, models } = parts
   // Before the server waits for open connections: launches and streams in flight end (with 499/503), workers

@@ -33,6 +33,16 @@ export async function receiver(statuses: number[] = []) {
   return { received, url: (path: string) => `http://127.0.0.1:${String(port)}${path}` }
 }
 
+/** A webhook channel to a test's receiver (on loopback, so allowed explicitly), as `POST /api/v1/alerts/channels` takes it. */
+export const webhookChannel = (url: string, extra: object = {}) => ({
+  name: 'hook',
+  kind: 'webhook' as const,
+  url,
+  allow_internal: true,
+  enabled: true,
+  ...extra,
+})
+
 /** Whether a webhook message carries the HMAC of `secret` over its timestamp and body (docs/alerts.md). */
 export const verified = (secret: string, message: Received) => {
   const timestamp = String(message.headers['x-serving-console-timestamp'])

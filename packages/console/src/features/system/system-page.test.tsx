@@ -180,10 +180,8 @@ describe('the System pages', () => {
     })
   })
 
-  for (const [page, title] of [
-    ['usage', 'Usage is kept by the platform'],
-    ['alerts', 'Alerts are evaluated by the platform'],
-  ] as const)
+  // (A gateway keeps alerts of its own on its cluster: docs/alerts.md.)
+  for (const [page, title] of [['usage', 'Usage is kept by the platform']] as const)
     it(`say on a cluster that ${page} is the platform’s, and ask it nothing`, async () => {
       const calls = serve('users', {})
       vi.mocked(fetch).mockImplementation(async (url) => {

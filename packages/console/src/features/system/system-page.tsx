@@ -36,7 +36,6 @@ const PAGES: Record<Page, { title: MessageId; Content: ComponentType; list: Rout
 /** The platform's own pages, and what they say in front of a cluster, which keeps neither. */
 const PLATFORM_ONLY = {
   usage: { title: 'system.usage.unavailable.title', text: 'system.usage.unavailable.text' },
-  alerts: { title: 'system.alerts.unavailable.title', text: 'system.alerts.unavailable.text' },
   clusters: { title: 'system.clusters.unavailable.title', text: 'system.clusters.unavailable.text' },
 } as const satisfies Partial<Record<Page, { title: MessageId; text: MessageId }>>
 
@@ -66,16 +65,14 @@ function SystemScreen({ page }: { page: Page }) {
   const available =
     page === 'usage'
       ? features.data?.quotas !== false
-      : page === 'alerts'
-        ? features.data?.alerts !== false
-        : page === 'clusters'
-          ? features.data?.mode !== 'gateway'
-          : // The cache is every server's: the platform's own, or what the cluster lists.
-            page === 'cache' ||
-            administration === 'users' ||
-            (page === 'audit' && features.data?.mode === 'platform')
-  const platformOnly =
-    page === 'usage' || page === 'alerts' || page === 'clusters' ? PLATFORM_ONLY[page] : null
+      : page === 'clusters'
+        ? features.data?.mode !== 'gateway'
+        : // The cache and alerts are every server's: the platform's own, or on what the cluster tells.
+          page === 'cache' ||
+          page === 'alerts' ||
+          administration === 'users' ||
+          (page === 'audit' && features.data?.mode === 'platform')
+  const platformOnly = page === 'usage' || page === 'clusters' ? PLATFORM_ONLY[page] : null
   return (
     <>
       <PageHeader title={t(title)} />
@@ -86,7 +83,7 @@ function SystemScreen({ page }: { page: Page }) {
       ) : available ? (
         <Content />
       ) : platformOnly ? (
-        // Usage and Alerts are the platform's: a cluster keeps no usage per user and evaluates no rules of ours.
+        // Usage and Clusters are the platform's: a cluster keeps no usage per user, and a gateway holds one cluster.
         <Notice severity="info" title={t(platformOnly.title)}>
           {t(platformOnly.text)}
         </Notice>

@@ -6,10 +6,11 @@ import {
   type AlertRule,
   type AlertRuleInput,
   type ChannelInput,
+  type Route,
 } from '@serving-console/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { HttpError } from '../../http/http-error.js'
-import { serve } from '../../http/serve.js'
+import { serve, type RouteHandler } from '../../http/serve.js'
 import type { Alerting } from './alerting.js'
 import type { AlertStore, StoredRule } from './alert-store.js'
 import { urlProblem } from './delivery.js'
@@ -18,6 +19,13 @@ export interface AlertRouteOptions {
   store: AlertStore
   alerting: Alerting
   clock?: () => number
+  /**
+   * Who is asking, once they may: on the platform its access hook has checked the admin scope already; a gateway
+   * asks its cluster (`gateway/cluster-admin.ts`). Throws the 401/403 otherwise.
+   */
+  admit?: (request: FastifyRequest) => Promise<{ by: string | null }>
+  /** Registers a route: `serve` on the platform; a gateway's own, which passes through to a platform upstream. */
+  register?: <R extends Route>(route: R, handler: RouteHandler<R>) => void
 }
 
 /** What the schema cannot say: a server-wide kind names no model. */
@@ -43,6 +51,23 @@ function checkedChannel(channel: ChannelInput): ChannelInput {
 export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptions) {
   const { store, alerting } = options
   const clock = options.clock ?? Date.now
+  const admit =
+    options.admit ??
+    ((request: FastifyRequest) => Promise.resolve({ by: request.identity?.username ?? null }))
+  const register = options.register ?? ((route, handler) => serve(app, route, handler))
+  /** Serves `route` to whoever `admit` lets in, saying who they are. */
+  const serveAdmitted = <R extends Route>(
+    route: R,
+    handler: (
+      request: Parameters<RouteHandler<R>>[0],
+      reply: Parameters<RouteHandler<R>>[1],
+      by: string | null,
+    ) => unknown,
+  ) =>
+    register(route, (async (request, reply) => {
+      const { by } = await admit(request)
+      return handler(request, reply, by)
+    }) as RouteHandler<R>)
   /** A rule with whether this server has its figure (docs/alerts.md). */
   const answered = (rule: StoredRule): AlertRule => {
     const reason = alerting.unavailableReason(rule)
@@ -54,48 +79,48 @@ export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptio
     return found
   }
 
-  serve(app, api.listAlertRules, () => ({ rules: store.rules().map(answered) }))
-  serve(app, api.createAlertRule, async (request, reply) => {
+  serveAdmitted(api.listAlertRules, () => ({ rules: store.rules().map(answered) }))
+  serveAdmitted(api.createAlertRule, async (request, reply) => {
     const rule = checkedRule(request.body)
     if (store.count('alert_rules') >= ALERT_MAX_RULES)
       throw new HttpError(400, `At most ${String(ALERT_MAX_RULES)} alert rules: remove one first`)
     return reply.code(201).send(answered(store.addRule(rule)))
   })
-  serve(app, api.updateAlertRule, (request) => {
+  serveAdmitted(api.updateAlertRule, (request) => {
     const rule = store.setRule(request.params.rule_id, checkedRule(request.body))
     if (!rule) throw new HttpError(404, 'Alert rule not found')
     return answered(rule)
   })
-  serve(app, api.deleteAlertRule, (request) => {
+  serveAdmitted(api.deleteAlertRule, (request) => {
     if (!store.removeRule(request.params.rule_id)) throw new HttpError(404, 'Alert rule not found')
     return { ok: true }
   })
 
-  serve(app, api.listAlertChannels, () => ({
+  serveAdmitted(api.listAlertChannels, () => ({
     channels: store.channels().flatMap((one) => store.channelOf(one.id) ?? []),
   }))
-  serve(app, api.createAlertChannel, async (request, reply) => {
+  serveAdmitted(api.createAlertChannel, async (request, reply) => {
     const input = checkedChannel(request.body)
     if (store.count('alert_channels') >= ALERT_MAX_CHANNELS)
       throw new HttpError(400, `At most ${String(ALERT_MAX_CHANNELS)} alert channels: remove one first`)
     return reply.code(201).send(channel(store.addChannel(input).id))
   })
-  serve(app, api.updateAlertChannel, (request) => {
+  serveAdmitted(api.updateAlertChannel, (request) => {
     const changed = store.setChannel(request.params.channel_id, checkedChannel(request.body))
     if (!changed) throw new HttpError(404, 'Alert channel not found')
     return channel(changed.id)
   })
-  serve(app, api.deleteAlertChannel, (request) => {
+  serveAdmitted(api.deleteAlertChannel, (request) => {
     if (!store.removeChannel(request.params.channel_id)) throw new HttpError(404, 'Alert channel not found')
     return { ok: true }
   })
-  serve(app, api.testAlertChannel, async (request) => {
+  serveAdmitted(api.testAlertChannel, async (request) => {
     const outcome = await alerting.test(request.params.channel_id)
     if (!outcome) throw new HttpError(404, 'Alert channel not found')
     return outcome
   })
 
-  serve(app, api.listAlerts, (request) => {
+  serveAdmitted(api.listAlerts, (request) => {
     const now = clock() / 1000
     const alerts = store.list(request.query.state ?? 'all')
     const unacknowledged = store
@@ -106,12 +131,12 @@ export async function alertRoutes(app: FastifyInstance, options: AlertRouteOptio
       ).length
     return { alerts, unacknowledged }
   })
-  serve(app, api.acknowledgeAlert, (request) => {
-    const alert = store.acknowledge(request.params.alert_id, request.identity?.username ?? 'admin')
+  serveAdmitted(api.acknowledgeAlert, (request, _reply, by) => {
+    const alert = store.acknowledge(request.params.alert_id, by ?? 'admin')
     if (!alert) throw new HttpError(404, 'Alert not found')
     return alert
   })
-  serve(app, api.silenceAlert, (request) => {
+  serveAdmitted(api.silenceAlert, (request) => {
     const alert = store.silence(request.params.alert_id, clock() + request.body.seconds * 1000)
     if (!alert) throw new HttpError(404, 'Alert not found')
     return alert

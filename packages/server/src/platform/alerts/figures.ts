@@ -14,16 +14,20 @@ export interface Reading {
   value: number
 }
 
-/** Where the platform's figures come from. */
+/**
+ * Where the server's figures come from: the platform's own models, machine, cache and limits, and the clusters it
+ * holds; a gateway (`--endpoint`) has its one cluster's reads alone, so the rest are absent and their rules are
+ * answered unavailable.
+ */
 export interface FigureSources {
-  models: () => readonly RunningModel[]
+  models?: () => readonly RunningModel[]
   /** Launches not (or no longer) serving: the failed ones among them. */
-  launches: () => readonly RunningModel[]
-  machine: () => MachineFigures
+  launches?: () => readonly RunningModel[]
+  machine?: () => MachineFigures
   /** The model cache's folder: its disk's free space. */
-  cacheDir: string
+  cacheDir?: string
   /** Each subject with a soft limit: its token budget used, % of the soft limit. */
-  softLimits: () => readonly { subject: string; value: number }[]
+  softLimits?: () => readonly { subject: string; value: number }[]
   /** What each cluster held besides this platform last told (clusters/cluster-figures.ts); none without. */
   clusters?: () => readonly ClusterFigures[]
   /** A cluster's model's last minute of requests through this platform (clusters/cluster-requests.ts). */
@@ -36,8 +40,11 @@ export interface FigureSources {
 /** A model's last minute of requests, as the rules on requests read it. */
 type Recent = ReturnType<RunningModel['usage']['recent']>
 
-/** A cluster's model as its readings (and clients) name it: `cluster/uid`. */
-const onCluster = (cluster: string, uid: string) => `${cluster}/${uid}`
+/** A cluster's model as its readings (and clients) name it: `cluster/uid`; a gateway's cluster's as it names it. */
+const onCluster = (cluster: string | null, uid: string) => (cluster === null ? uid : `${cluster}/${uid}`)
+/** A cluster's `cluster_down` subject: `cluster:gpu`, or `cluster` for a gateway's one cluster. */
+export const clusterSubject = (cluster: string | null) =>
+  cluster === null ? 'cluster' : `cluster:${cluster}`
 /** A reading's model type, where known (the inbox links a model's row by it). */
 const typed = (type: string | null) => (type === null ? {} : { modelType: type })
 
@@ -50,7 +57,7 @@ const QUIET: Recent = { requests: 0, errors: 0, refused: 0, firstTokenMs: null, 
  */
 function requestsOf(sources: FigureSources, now: number): (Omit<Reading, 'value'> & { recent: Recent })[] {
   return [
-    ...sources.models().map((model) => ({
+    ...(sources.models?.() ?? []).map((model) => ({
       model: model.plan.uid,
       modelType: model.plan.type,
       recent: model.usage.recent(now),
@@ -71,7 +78,7 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
   switch (kind) {
     case 'replicas_down':
       return [
-        ...sources.models().map((model) => ({
+        ...(sources.models?.() ?? []).map((model) => ({
           model: model.plan.uid,
           modelType: model.plan.type,
           value: model.workers.filter((worker) => worker.status === 'ERROR').length,
@@ -101,8 +108,7 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
       }))
     case 'launch_failed':
       return [
-        ...sources
-          .launches()
+        ...(sources.launches?.() ?? [])
           .filter((model) => model.stage === 'failed')
           .map((model) => ({ model: model.plan.uid, modelType: model.plan.type, value: 1 })),
         ...clusters.flatMap((cluster) =>
@@ -116,22 +122,23 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
     case 'cluster_down':
       return clusters.map((cluster) => ({
         model: null,
-        subject: `cluster:${cluster.name}`,
+        subject: clusterSubject(cluster.name),
         value: cluster.answering ? 0 : 1,
       }))
     case 'host_memory': {
-      const { memTotal, memAvailable } = sources.machine()
+      const { memTotal, memAvailable } = sources.machine?.() ?? { memTotal: 0, memAvailable: 0 }
       return memTotal > 0 ? [{ model: null, value: ((memTotal - memAvailable) / memTotal) * 100 }] : []
     }
     case 'gpu_memory': {
-      const { gpu } = sources.machine()
-      return gpu.vramTotal > 0
+      const gpu = sources.machine?.().gpu
+      return gpu && gpu.vramTotal > 0
         ? [{ model: null, value: ((gpu.vramTotal - gpu.vramAvailable) / gpu.vramTotal) * 100 }]
         : []
     }
     case 'quota_soft_limit':
-      return sources.softLimits().map(({ subject, value }) => ({ model: null, subject, value }))
+      return (sources.softLimits?.() ?? []).map(({ subject, value }) => ({ model: null, subject, value }))
     case 'cache_disk_free': {
+      if (sources.cacheDir === undefined) return []
       const disk = statfsSync(sources.cacheDir)
       return disk.blocks > 0 ? [{ model: null, value: (disk.bavail / disk.blocks) * 100 }] : []
     }
@@ -144,15 +151,38 @@ export function readingsOf(kind: AlertKind, sources: FigureSources): Reading[] {
  */
 export function unavailableReason(
   rule: { kind: AlertKind; model: string | null },
-  sources: Pick<FigureSources, 'machine' | 'clusters'>,
+  sources: Omit<FigureSources, 'refresh' | 'clock'>,
 ): string | null {
-  if (rule.kind === 'gpu_memory' && sources.machine().gpu.count === 0)
-    return 'no GPU was found on this machine (nvidia-smi)'
+  // A gateway's sources are its cluster's reads alone (no models of its own).
+  const gateway = sources.models === undefined
+  switch (rule.kind) {
+    case 'host_memory':
+    case 'gpu_memory':
+      if (!sources.machine)
+        return "a gateway reads no machine's memory: its cluster's workers' is on Cluster Information"
+      return rule.kind === 'gpu_memory' && sources.machine().gpu.count === 0
+        ? 'no GPU was found on this machine (nvidia-smi)'
+        : null
+    case 'cache_disk_free':
+      return sources.cacheDir === undefined
+        ? "a gateway keeps no model cache: its cluster's workers keep theirs"
+        : null
+    case 'quota_soft_limit':
+      return sources.softLimits ? null : "a gateway keeps no limits: they are the platform's own"
+    case 'first_token_ms':
+    case 'error_rate':
+    case 'latency_p95_ms':
+    case 'refusals':
+      if (gateway) return "a gateway passes its cluster's requests on as they are, without timing them"
+  }
+  const clusters = sources.clusters?.() ?? []
   const named = rule.model === null ? undefined : clusterModelName(rule.model)
-  if (!named) return null
-  const cluster = sources.clusters?.().find((one) => one.name === named.cluster)
-  if (rule.kind === 'replicas_down' && cluster?.tellsHealth === false)
-    return `cluster ${named.cluster} does not tell its models' health (Xinference before 3)`
+  const cluster = gateway ? clusters[0] : clusters.find((one) => named && one.name === named.cluster)
+  if (!cluster) return null
+  if (cluster.name === null && cluster.refused && rule.kind !== 'cluster_down')
+    return "the cluster signs users in and refused this gateway's credential: give it one of the cluster's API keys (--endpoint-api-key)"
+  if (rule.kind === 'replicas_down' && cluster.tellsHealth === false)
+    return `${cluster.name === null ? 'the cluster' : `cluster ${cluster.name}`} does not tell its models' health (Xinference before 3)`
   return null
 }
 
@@ -178,7 +208,15 @@ export function describe(
   threshold: number,
 ): string {
   const { model, subject } = about
-  const where = subject ? subject.replace(':', ' ') : model === null ? 'the server' : `model ${model}`
+  // A gateway's one cluster is `cluster`; one a platform holds `cluster:gpu`.
+  const gateway = subject === clusterSubject(null)
+  const where = gateway
+    ? 'the cluster'
+    : subject
+      ? subject.replace(':', ' ')
+      : model === null
+        ? 'the server'
+        : `model ${model}`
   switch (kind) {
     case 'replicas_down':
       return `${where}: ${String(value)} replica(s) down (alert at ${String(threshold)})`
@@ -202,7 +240,9 @@ export function describe(
       return `${where}: ${percent(value)} of its soft limit used this period (alert at ${String(threshold)} %)`
     case 'cluster_down':
       return value >= 1
-        ? `${where}: not answering with the credential kept for it (see System → Clusters)`
+        ? gateway
+          ? `${where}: not answering this gateway`
+          : `${where}: not answering with the credential kept for it (see System → Clusters)`
         : `${where}: answering`
   }
 }

@@ -1,4 +1,4 @@
-import { clusterModelName, type AlertRule } from '@serving-console/contract'
+import type { AlertRule } from '@serving-console/contract'
 import { useState } from 'react'
 import { Button } from '../../../components/button'
 import { Checkbox } from '../../../components/checkbox'
@@ -6,10 +6,18 @@ import { ConfirmDialog } from '../../../components/confirm-dialog'
 import { ScrollTable } from '../../../components/scroll-table'
 import type { MessageId } from '../../../i18n/catalogue'
 import { useT } from '../../../i18n/react'
+import { useServerFeatures } from '../../../lib/server-features'
 import { useAlertRules, useDeleteRule, useSaveRule } from '../api/alerts'
 import { SystemQuery } from '../system-query'
 import { SystemSection } from '../system-section'
-import { conditionText, isModelKind, KIND_LABELS, ruleNameText, SEVERITY_LABELS } from './alert-text'
+import {
+  conditionText,
+  isModelKind,
+  KIND_LABELS,
+  ruleNameText,
+  SEVERITY_LABELS,
+  unavailableText,
+} from './alert-text'
 import { RuleDialog } from './rule-dialog'
 
 const COLUMNS: readonly MessageId[] = [
@@ -29,6 +37,10 @@ export function AlertRules() {
   const rules = useAlertRules()
   const save = useSaveRule()
   const remove = useDeleteRule()
+  // A gateway watches its one cluster; a platform every cluster it holds (behind a gateway too: its rules pass).
+  const features = useServerFeatures()
+  const gateway = features?.mode === 'gateway' && features.upstream?.kind !== 'serving-console'
+  const server = { gateway, tellsHealth: features?.model_health === true }
   const [open, setOpen] = useState<Open>(null)
   const close = () => setOpen(null)
   return (
@@ -54,7 +66,7 @@ export function AlertRules() {
                     {t(KIND_LABELS[rule.kind])}
                     <span className="alert-note">
                       {rule.kind === 'cluster_down'
-                        ? t('system.alerts.everyCluster')
+                        ? t(gateway ? 'system.alerts.theCluster' : 'system.alerts.everyCluster')
                         : !isModelKind(rule.kind)
                           ? t('system.alerts.theServer')
                           : rule.model === null
@@ -65,12 +77,7 @@ export function AlertRules() {
                   <td>
                     {conditionText(rule)}
                     {!available && (
-                      <span className="alert-note alert-unavailable">
-                        {/* A cluster's model lacks a figure only where the cluster tells no health. */}
-                        {rule.model === null || !clusterModelName(rule.model)
-                          ? t('system.alerts.unavailable', { kind: rule.kind })
-                          : t('system.alerts.unavailableNoHealth')}
-                      </span>
+                      <span className="alert-note alert-unavailable">{unavailableText(rule, server)}</span>
                     )}
                   </td>
                   <td>{t(SEVERITY_LABELS[rule.severity])}</td>

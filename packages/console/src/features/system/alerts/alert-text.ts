@@ -1,4 +1,5 @@
 import {
+  clusterModelName,
   MODEL_ALERT_KINDS,
   SHIPPED_ALERT_RULE_NAMES,
   type AlertKind,
@@ -72,8 +73,12 @@ export function conditionText(rule: { kind: AlertKind; threshold: number; for_se
     : t('system.alerts.conditionFor', { condition, duration: durationText(rule.for_seconds) })
 }
 
-/** Where an alert is: a quota's subject (`user:alice`), a model, or the server, in the reader's language. */
+/**
+ * Where an alert is: a quota's subject (`user:alice`), a cluster (`cluster:gpu`, or a gateway's own `cluster`), a
+ * model, or the server, in the reader's language.
+ */
 export function whereText(alert: { model: string | null; subject: string | null }): string {
+  if (alert.subject === 'cluster') return t('system.alerts.theCluster')
   if (alert.subject !== null) {
     const at = alert.subject.indexOf(':')
     return t('system.alerts.oneSubject', {
@@ -99,4 +104,29 @@ export function readingText(alert: {
     count: alert.value,
     value: currentIntl().formatNumber(alert.value, { maximumFractionDigits: 1 }),
   })
+}
+
+/** The kinds on requests: a gateway passes them on untimed. */
+const REQUEST_KINDS: readonly AlertKind[] = ['first_token_ms', 'error_rate', 'latency_p95_ms', 'refusals']
+
+/**
+ * Why the server evaluates a rule not, in the reader's language (the server's own `unavailable_reason` is English):
+ * on a gateway, its cluster gives it no such figure, or refused its reads; on a platform, the figure is missing here,
+ * or a cluster it holds tells no health (docs/alerts.md).
+ */
+export function unavailableText(
+  rule: { kind: AlertKind; model: string | null },
+  server: { gateway: boolean; tellsHealth: boolean },
+): string {
+  if (server.gateway) {
+    if (rule.kind === 'replicas_down' && !server.tellsHealth) return t('system.alerts.unavailableNoHealth')
+    if (REQUEST_KINDS.includes(rule.kind))
+      return t('system.alerts.unavailableOnGateway', { reason: 'requests' })
+    return t('system.alerts.unavailableOnGateway', {
+      reason: isModelKind(rule.kind) || rule.kind === 'cluster_down' ? 'key' : 'other',
+    })
+  }
+  return rule.model !== null && clusterModelName(rule.model)
+    ? t('system.alerts.unavailableNoHealth')
+    : t('system.alerts.unavailable', { kind: rule.kind })
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { chooseLocale } from '../../../i18n/i18n'
-import { conditionText, readingText, ruleNameText } from './alert-text'
+import { conditionText, readingText, ruleNameText, unavailableText } from './alert-text'
 import { NEW_RULE, ruleOf } from './rule-form'
 
 describe('ruleOf', () => {
@@ -69,6 +69,36 @@ describe('readingText', () => {
     expect(readingText({ kind: 'replicas_down', model: 'gpu/tiny', subject: null, value: 1 })).toBe(
       'Model gpu/tiny: 1 replica down',
     )
+    // A gateway's one cluster.
+    expect(readingText({ kind: 'cluster_down', model: null, subject: 'cluster', value: 1 })).toBe(
+      'The cluster: not answering',
+    )
+  })
+})
+
+describe('unavailableText', () => {
+  const platform = { gateway: false, tellsHealth: true }
+  const gateway = { gateway: true, tellsHealth: true }
+
+  it("says why a rule is not evaluated: this server's missing figure, or what a gateway's cluster does not give it", () => {
+    expect(unavailableText({ kind: 'gpu_memory', model: null }, platform)).toBe(
+      'Not evaluated: no GPU was found on this server.',
+    )
+    expect(unavailableText({ kind: 'replicas_down', model: 'old/tiny' }, platform)).toBe(
+      "Not evaluated: this cluster does not tell its models' health (Xinference before 3).",
+    )
+    expect(unavailableText({ kind: 'first_token_ms', model: null }, gateway)).toBe(
+      "Not evaluated: a gateway passes its cluster's requests on without timing them.",
+    )
+    expect(unavailableText({ kind: 'gpu_memory', model: null }, gateway)).toBe(
+      "Not evaluated: a gateway has no figure of its cluster's machines, cache or limits.",
+    )
+    expect(unavailableText({ kind: 'launch_failed', model: null }, gateway)).toBe(
+      "Not evaluated: the cluster refused this gateway's reads; give the gateway one of its API keys (SERVING_CONSOLE_ENDPOINT_API_KEY).",
+    )
+    expect(
+      unavailableText({ kind: 'replicas_down', model: null }, { gateway: true, tellsHealth: false }),
+    ).toBe("Not evaluated: this cluster does not tell its models' health (Xinference before 3).")
   })
 })
 
