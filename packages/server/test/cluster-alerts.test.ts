@@ -175,12 +175,18 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
         url: '/v1/chat/completions',
         payload: { model: 'gpu/tiny-r2', messages: [{ role: 'user', content: 'hi' }] },
       })
-    // Answered: a quiet rule (0 % of one request failed).
+    // Answered: a quiet rule (0 % of one request failed). Nor are a request the model finds wrong (400) and one it
+    // is too busy for (429, a refusal) its errors.
+    await app.platform.alerting.tick()
     expect((await chat()).statusCode).toBe(200)
+    gpu.state.chat = 'wrong'
+    expect((await chat()).statusCode).toBe(400)
+    gpu.state.chat = 'busy'
+    expect((await chat()).statusCode).toBe(429)
     await app.platform.alerting.tick()
     expect((await app.inject('/api/v1/alerts?state=firing')).json<{ alerts: Alert[] }>().alerts).toEqual([])
     // The cluster's model fails two of three: the shipped rule (errors over 5 %) fires for it, named as clients
-    // name it here.
+    // name it here (the 429 counted among refusals, the 400 nowhere).
     gpu.state.chat = 'fails'
     expect((await chat()).statusCode).toBe(500)
     expect((await chat()).statusCode).toBe(500)
@@ -193,6 +199,22 @@ describe('alerts over the clusters a platform holds', { timeout: 30_000 }, () =>
         summary: "model gpu/tiny-r2: 66.7 % of the last minute's requests failed (alert above 5 %)",
       },
     ])
+    // A model the cluster does not list keeps no figures here, whatever a client sends.
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/v1/chat/completions',
+          payload: { model: 'gpu/made-up', messages: [{ role: 'user', content: 'hi' }] },
+        })
+      ).statusCode,
+    ).toBe(500)
+    await app.platform.alerting.tick()
+    expect(
+      (await app.inject('/api/v1/alerts?state=firing'))
+        .json<{ alerts: Alert[] }>()
+        .alerts.map((one) => one.model),
+    ).toEqual(['gpu/tiny-r2'])
     // Its rules on requests are evaluated, so none says otherwise.
     expect((await rulesOf(app)).every((rule) => rule.available || rule.kind === 'gpu_memory')).toBe(true)
   })

@@ -10,9 +10,12 @@ const served = (at: number, ok: boolean) => ({
   durationMs: 400,
 })
 
+/** Every model but those a test says no cluster lists. */
+const listed = (model: string) => !model.endsWith('/made-up')
+
 describe("a cluster's model's requests through this platform", () => {
   it('reads the last minute as a model here does: errors, refusals, first token, p95', () => {
-    const requests = new ClusterRequests()
+    const requests = new ClusterRequests(listed)
     const now = Date.UTC(2026, 10, 29, 12, 0, 30)
     requests.record('gpu/tiny', served(now - 1000, true))
     requests.record('gpu/tiny', served(now - 500, false))
@@ -27,8 +30,16 @@ describe("a cluster's model's requests through this platform", () => {
     expect(requests.recent('gpu/other', now)).toBeNull()
   })
 
+  it('keeps nothing of a model no cluster lists: a name a client makes up takes no room', () => {
+    const requests = new ClusterRequests(listed)
+    const now = Date.now()
+    requests.record('gpu/made-up', served(now, false))
+    requests.refuse('gpu/made-up', now)
+    expect(requests.recent('gpu/made-up', now)).toBeNull()
+  })
+
   it('keeps at most MAX_CLUSTER_MODELS models, the least recently asked going first', () => {
-    const requests = new ClusterRequests()
+    const requests = new ClusterRequests(listed)
     const now = Date.now()
     requests.record('gpu/first', served(now, true))
     for (let n = 0; n < MAX_CLUSTER_MODELS - 1; n += 1)

@@ -288,9 +288,18 @@ describe("a cluster's tokens", { timeout: 30_000 }, () => {
         headers: alice,
         payload: { ...(recorded('v3.2.1', '129').request.body as object), model: 'gpu/tiny' },
       })
+    // The cluster's list read (as each alert evaluation reads it): `gpu/tiny` is a model it lists.
+    await app.platform.alerting.tick()
     expect((await chat()).statusCode).toBe(200)
     const refused = await chat()
     expect(refused.statusCode).toBe(429)
     expect(refused.json<{ detail: string }>().detail).toContain('user alice')
+    // Refused here before the route reached the cluster, it still counts as a refusal of that cluster's model (its
+    // usage, and the alert rules on refusals).
+    const since = Math.floor(Date.now() / 1000) - 3600
+    const usage = await app.inject({ url: `/api/v1/usage?since=${String(since)}`, headers: admin })
+    expect(usage.json<{ rows: unknown[] }>().rows).toEqual([
+      expect.objectContaining({ model: 'gpu/tiny', requests: 1, refused: 1 }),
+    ])
   })
 })

@@ -108,8 +108,9 @@ describe("a gateway's alerts on its cluster", { timeout: 30_000 }, () => {
     })
     expect(acknowledged.json<Alert>().acknowledged_by).toBe('root')
 
-    // The cluster stops answering: the cluster is the alert; back, it resolves.
-    cluster.state.answering = false
+    // The cluster answers its running list with a server error (its supervisor down behind a proxy): the cluster
+    // is the alert; back, it resolves.
+    cluster.state.listFails = true
     await app.gateway?.alerting.tick()
     expect(sent(hook.received[1]?.body)).toEqual([
       {
@@ -120,7 +121,7 @@ describe("a gateway's alerts on its cluster", { timeout: 30_000 }, () => {
         summary: 'the cluster: not answering this gateway',
       },
     ])
-    cluster.state.answering = true
+    cluster.state.listFails = false
     cluster.state.down = false
     cluster.state.failedLaunch = false
     await app.gateway?.alerting.tick()

@@ -1,4 +1,4 @@
-import { api, href, type Launch } from '@serving-console/contract'
+import { api, clusterModelName, href, type Launch } from '@serving-console/contract'
 import { healthOn, launchesOf, MAX_LIST_BYTES, runningListOf, withHealth } from '../gateway/cluster-reads.js'
 import type { UpstreamJson } from '../gateway/upstream.js'
 import type { Clusters, Reach } from './clusters.js'
@@ -76,6 +76,15 @@ export class ClusterAlertFigures {
     }))
   }
 
+  /** Whether `model` (`cluster/uid`) is one a cluster held here listed when it was last read. */
+  lists(model: string): boolean {
+    const named = clusterModelName(model)
+    if (!named) return false
+    const cluster = this.clusters.states().find((one) => one.name === named.cluster)
+    const told = cluster && this.last.get(this.clusters.reach(cluster.name))
+    return told?.models.some((one) => one.uid === named.uid) ?? false
+  }
+
   /** Reads every cluster that answers, AT_ONCE at a time; one pass at a time. */
   refresh(): Promise<void> {
     return (this.reading ??= this.readAll().finally(() => (this.reading = null)))
@@ -99,7 +108,7 @@ export class ClusterAlertFigures {
 /**
  * One cluster's running list and launches, as SPEC's routes under /clusters/{name} answer them, read with its kept
  * credential within `answerMs`; what a read could not tell stays as `before` told it. Throws where the cluster did
- * not answer.
+ * not answer, or answered its running list with a server error.
  */
 export async function readCluster(
   cluster: Pick<Reach, 'upstream' | 'profiles' | 'session'>,
@@ -124,8 +133,10 @@ export async function readCluster(
       ? upstream.json('GET', href(api.listLaunches), { ...asking, maxBytes: MAX_LIST_BYTES })
       : launchesOf(upstream, asking, { progress: false }),
   ])
-  const refused = running.status === 401 || launches.status === 401
-  if (refused) cluster.session.ended()
+  // A server error for its running list is a cluster not answering as it should (a supervisor down behind a proxy).
+  if (running.status >= 500) throw new Error(`the running list answered ${String(running.status)}`)
+  if (running.status === 401 || launches.status === 401) cluster.session.ended()
+  const refused = [running.status, launches.status].some((status) => status === 401 || status === 403)
   const rows = rowsOf(withHealth(running, health))
   // Health the metrics did not tell this time: as it was last told, model by model.
   const healthUntold = !platform && tellsHealth && health === null

@@ -12,13 +12,19 @@ export const MAX_CLUSTER_MODELS = 512
 export class ClusterRequests {
   private readonly byModel = new Map<string, ModelUsage>()
 
+  /**
+   * `listed`: whether a cluster lists the model (as last read): only its requests are kept, so names a client
+   * makes up cannot push a real model's figures out.
+   */
+  constructor(private readonly listed: (model: string) => boolean) {}
+
   record(model: string, served: Served): void {
-    this.usageOf(model).record(served)
+    if (this.listed(model)) this.usageOf(model).record(served)
   }
 
   /** A request to the model refused with a 429 (a limit here, or the cluster's own). */
   refuse(model: string, at: number): void {
-    this.usageOf(model).refuse(at)
+    if (this.listed(model)) this.usageOf(model).refuse(at)
   }
 
   /** The model's last minute, as the rules read it; null where no request to it passed here. */

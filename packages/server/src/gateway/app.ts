@@ -62,7 +62,7 @@ export async function buildGatewayApp(config: Config & { endpoint: URL }): Promi
     config.endpointApiKey ? { kind: 'api_key', api_key: config.endpointApiKey } : { kind: 'none' },
   )
   const figures = new GatewayAlertFigures(
-    { upstream, profiles, session },
+    { upstream, profiles: new ProfileDetector(upstream), session },
     { ...TIMEOUTS, ...config.timeouts }.clusterProbeMs,
   )
   const alertStore = new AlertStore(db)

@@ -87,14 +87,16 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   // Before the inference routes: its hook covers them.
   const modelRuns = (uid: string) => models.find(uid) !== undefined
   const limits = new LimitStore(db)
-  // The requests to the clusters' models through here, for the alert rules on requests (docs/alerts.md).
-  const clusterRequests = new ClusterRequests()
+  // The requests to the clusters' models through here, for the alert rules on requests (docs/alerts.md): of the
+  // models they list.
+  const clusterRequests = new ClusterRequests((model) => clusterFigures.lists(model))
   const quota = new Quota(limits, usage)
   installQuotas(app, {
     quota,
     usage,
     metrics: new UsageMetrics(parts.metrics.registry),
     modelRuns,
+    listedOnCluster: (model) => clusterFigures.lists(model),
     // A model here, else a cluster's (`cluster/uid`, the only other names counted).
     refused: (model, at) => {
       const here = models.find(model)

@@ -32,8 +32,10 @@ export async function xinference3Cluster() {
     failedLaunch: true,
     metrics: true,
     instances: true,
-    /** How its model answers a chat: tokens told, or a failure. */
-    chat: 'answers' as 'answers' | 'fails',
+    /** How its model answers a chat: tokens told, a failure, busy (429), or a request it finds wrong (400). */
+    chat: 'answers' as 'answers' | 'fails' | 'busy' | 'wrong',
+    /** Its running list answers a server error (a supervisor down behind a proxy). */
+    listFails: false,
   }
   const upstream = await httpUpstream((request, response) => {
     request.resume()
@@ -48,10 +50,15 @@ export async function xinference3Cluster() {
     const { authorization } = request.headers
     if (authorization !== `Bearer ${KEY}` && authorization !== `Bearer ${ADMIN_TOKEN}`)
       return json(401, { detail: 'Not authenticated' })
+    if (request.url === '/v1/models' && state.listFails) return json(503, { detail: 'Service Unavailable' })
     if (request.url === '/v1/cluster/version') return json(200, { version: '3.2.1' })
     if (request.url === '/v1/cluster/auth') return json(200, true)
     if (request.url === '/v1/models')
       return json(200, { object: 'list', data: [{ id: 'tiny-r2', model_type: 'LLM', model_name: 'tiny' }] })
+    if (request.url === '/v1/chat/completions' && state.chat === 'busy')
+      return json(429, { detail: 'Too many requests' })
+    if (request.url === '/v1/chat/completions' && state.chat === 'wrong')
+      return json(400, { detail: 'This model maximum context length is 512 tokens' })
     if (request.url === '/v1/chat/completions')
       return state.chat === 'fails'
         ? json(500, { detail: 'CUDA out of memory' })

@@ -1,3 +1,4 @@
+import { clusterModelName } from '@serving-console/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { tableEntry } from '../../http/table-entry.js'
 import type { Served } from '../runtime/model-usage.js'
@@ -43,11 +44,17 @@ export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => 
  * The model a request's use is kept under: this platform's, as named; a cluster's, as `cluster/uid` (its figures
  * beside this platform's, whichever way the client named it: docs/clusters.md); none for a model nowhere.
  */
-function modelCounted(request: FastifyRequest, modelRuns: (uid: string) => boolean): string | undefined {
+function modelCounted(
+  request: FastifyRequest,
+  modelRuns: (uid: string) => boolean,
+  listedOnCluster: (model: string) => boolean,
+): string | undefined {
   const named = (request.body as { model?: unknown } | undefined)?.model
   if (typeof named !== 'string') return undefined
   if (request.cluster) return `${request.cluster.name}/${request.clusterUid ?? named}`
-  return modelRuns(named) ? named : undefined
+  if (modelRuns(named)) return named
+  // Refused before the route found its cluster: a model named `cluster/uid` that its cluster lists.
+  return clusterModelName(named) && listedOnCluster(named) ? named : undefined
 }
 
 /** What a cluster's answer told of its tokens, once it has ended whole (clusters/answer-usage.ts). */
@@ -69,10 +76,13 @@ export function installQuotas(
     refused?: (model: string, at: number) => void
     /** Told of each request a cluster's model answered (its status, tokens and timings): its alert figures. */
     servedOnCluster?: (model: string, served: Served) => void
+    /** Whether a cluster held here lists `cluster/uid`, as it was last read (docs/clusters.md); none by default. */
+    listedOnCluster?: (model: string) => boolean
     clock?: () => number
   },
 ) {
   const { quota, usage, metrics, modelRuns, refused: told, servedOnCluster } = parts
+  const listedOnCluster = parts.listedOnCluster ?? (() => false)
   const clock = parts.clock ?? Date.now
   app.decorateRequest('quotaTicket', null)
 
@@ -80,7 +90,7 @@ export function installQuotas(
     request: FastifyRequest,
     figures: { refused?: boolean; outcome?: RequestOutcome; status?: number; elapsedMs?: number },
   ) => {
-    const model = modelCounted(request, modelRuns)
+    const model = modelCounted(request, modelRuns, listedOnCluster)
     if (model === undefined) return
     const { outcome } = figures
     // A cluster's model tells no outcome here: its answer's status says whether it served, and its body its
@@ -103,8 +113,11 @@ export function installQuotas(
       // An answer that told nothing (the cluster not reached): the time this server took to say so.
       durationMs: answered?.durationMs ?? Math.round(figures.elapsedMs ?? 0),
     }
-    // A cluster's 429 is a refusal too (told above), not an error of its model.
-    if (request.cluster && !refused && figures.status !== 429) servedOnCluster?.(model, served)
+    // A cluster's model's alert figures: a 429 is a refusal (told above), a request it found wrong (another 4xx)
+    // no error of the model, as a model here is not told of a body it never took.
+    const status = figures.status ?? 500
+    const clientError = !outcome && status >= 400 && status < 500
+    if (request.cluster && !refused && !clientError) servedOnCluster?.(model, served)
     usage.record({
       at,
       user: request.identity?.username ?? '',
