@@ -44,6 +44,14 @@ export const MODEL_ALERT_KINDS: readonly AlertKind[] = [
   'launch_failed',
 ]
 
+/** The kinds on a model's requests: timed where the requests pass (a gateway passes them on untimed). */
+export const REQUEST_ALERT_KINDS: readonly AlertKind[] = [
+  'first_token_ms',
+  'error_rate',
+  'latency_p95_ms',
+  'refusals',
+]
+
 /**
  * The names of the rules a new server starts with (docs/alerts.md), as its database writes them: the console says
  * a shipped rule's name in the reader's language until it is renamed.

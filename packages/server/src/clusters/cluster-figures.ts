@@ -16,7 +16,7 @@ export interface ClusterFigures {
   name: string | null
   /** Whether it answered, with the credential kept for it, when it was last asked. */
   answering: boolean
-  /** Whether it refused that credential (401) when it was last read: none of its figures can be had. */
+  /** Whether it refused that credential (401 or 403) when it was last read: none of its figures can be had. */
   refused: boolean
   /** Whether it tells its models' health (Xinference 3, another platform); null until it was read. */
   tellsHealth: boolean | null

@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs'
-import { clusterModelName, type AlertKind } from '@serving-console/contract'
+import { clusterModelName, REQUEST_ALERT_KINDS, type AlertKind } from '@serving-console/contract'
 import type { ClusterFigures } from '../../clusters/cluster-figures.js'
 import type { MachineFigures } from '../cluster/resource-sampler.js'
 import type { RunningModel } from '../runtime/running-model.js'
@@ -169,12 +169,9 @@ export function unavailableReason(
         : null
     case 'quota_soft_limit':
       return sources.softLimits ? null : "a gateway keeps no limits: they are the platform's own"
-    case 'first_token_ms':
-    case 'error_rate':
-    case 'latency_p95_ms':
-    case 'refusals':
-      if (gateway) return "a gateway passes its cluster's requests on as they are, without timing them"
   }
+  if (gateway && REQUEST_ALERT_KINDS.includes(rule.kind))
+    return "a gateway passes its cluster's requests on as they are, without timing them"
   const clusters = sources.clusters?.() ?? []
   const named = rule.model === null ? undefined : clusterModelName(rule.model)
   const cluster = gateway ? clusters[0] : clusters.find((one) => named && one.name === named.cluster)

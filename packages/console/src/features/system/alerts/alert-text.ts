@@ -1,6 +1,7 @@
 import {
   clusterModelName,
   MODEL_ALERT_KINDS,
+  REQUEST_ALERT_KINDS,
   SHIPPED_ALERT_RULE_NAMES,
   type AlertKind,
   type Severity,
@@ -106,9 +107,6 @@ export function readingText(alert: {
   })
 }
 
-/** The kinds on requests: a gateway passes them on untimed. */
-const REQUEST_KINDS: readonly AlertKind[] = ['first_token_ms', 'error_rate', 'latency_p95_ms', 'refusals']
-
 /**
  * Why the server evaluates a rule not, in the reader's language (the server's own `unavailable_reason` is English):
  * on a gateway, its cluster gives it no such figure, or refused its reads; on a platform, the figure is missing here,
@@ -120,7 +118,7 @@ export function unavailableText(
 ): string {
   if (server.gateway) {
     if (rule.kind === 'replicas_down' && !server.tellsHealth) return t('system.alerts.unavailableNoHealth')
-    if (REQUEST_KINDS.includes(rule.kind))
+    if (REQUEST_ALERT_KINDS.includes(rule.kind))
       return t('system.alerts.unavailableOnGateway', { reason: 'requests' })
     return t('system.alerts.unavailableOnGateway', {
       reason: isModelKind(rule.kind) || rule.kind === 'cluster_down' ? 'key' : 'other',
