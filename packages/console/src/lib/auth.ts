@@ -66,7 +66,8 @@ export function authorizationHeader(): Record<string, string> {
 /** Applies the answer of `GET /api/v1/cluster/auth` to the cookie and session (SPEC §4). */
 export function applyClusterAuth(authEnabled: boolean): void {
   if (!authEnabled) {
-    tokenCookie.set(NO_AUTH)
+    // Written only where it says otherwise: the answer comes with each check, and a write costs the next read.
+    if (tokenCookie.get() !== NO_AUTH) tokenCookie.set(NO_AUTH)
     session.remove('token', 'refreshToken')
   } else if (!session.get('token')) {
     tokenCookie.set(NEED_AUTH)

@@ -32,20 +32,37 @@ export const session = {
 /** The sections whose last-used path the side navigation remembers (SPEC §2). */
 export type Section = 'launch_model' | 'running_models' | 'register_model'
 
+/**
+ * The token cookie as this task last read or wrote it. A read of `document.cookie` is a question to the browser
+ * (a first visit reads it ~100 times before its first card, once per request's Authorization header and per
+ * screen's token check: ~33 ms of its main thread by CPU profile, bench/README.md 2026-11-30), so a task reads it
+ * once. Another tab's sign-in or sign-out is seen from the next task on.
+ */
+let known: { value: string | undefined } | null = null
+
+function remember(value: string | undefined): string | undefined {
+  if (known === null) setTimeout(() => (known = null))
+  known = { value }
+  return value
+}
+
 /** The `token` cookie: an access token, 'no_auth' when the server needs no sign-in, or 'need_auth'. */
 export const tokenCookie = {
   get(): string | undefined {
+    if (known) return known.value
     for (const part of document.cookie.split('; ')) {
       const [name, ...value] = part.split('=')
-      if (name === 'token') return decodeURIComponent(value.join('='))
+      if (name === 'token') return remember(decodeURIComponent(value.join('=')))
     }
-    return undefined
+    return remember(undefined)
   },
   set(value: string): void {
     document.cookie = `token=${encodeURIComponent(value)}; path=/; SameSite=Strict`
+    remember(value)
   },
   remove(): void {
     document.cookie = 'token=; path=/; max-age=0; SameSite=Strict'
+    remember(undefined)
   },
 }
 

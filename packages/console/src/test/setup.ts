@@ -4,6 +4,7 @@ import { afterEach } from 'vitest'
 import { AREAS } from '../i18n/catalogue'
 import { loadAreasShown } from '../i18n/i18n'
 import { matchNothing } from '../lib/match-nothing'
+import { tokenCookie } from '../lib/storage'
 
 // jsdom lays nothing out: no media query matches (a phone's layout is the end-to-end tests').
 window.matchMedia = matchNothing
@@ -16,5 +17,5 @@ afterEach(() => {
   cleanup()
   sessionStorage.clear()
   localStorage.clear()
-  document.cookie = 'token=; path=/; max-age=0'
+  tokenCookie.remove()
 })
