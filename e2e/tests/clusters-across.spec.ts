@@ -3,8 +3,10 @@ import {
   startReplayUpstream,
   type ReplayUpstream,
 } from '../../packages/server/test/support/replay-upstream.js'
+import { join } from 'node:path'
 import { expectAccessible } from '../support/axe'
 import { api, card } from '../support/console-pages'
+import { models, writeModels } from '../support/register-page'
 import { recorded, recordedFolder, streamedText } from '../support/xinference'
 
 // One console over several clusters (docs/clusters.md): the platform holds the replays of real Xinference 3.2.1 and
@@ -38,10 +40,60 @@ test.beforeEach(async ({ request }) => {
   expect(launched.status()).toBe(200)
 })
 
-// The platform is shared with the other specs: it holds no cluster once this one is done.
+// The platform is shared with the other specs: it holds no cluster, nor this spec's registration, once this one is done.
 test.afterEach(async ({ request }) => {
   for (const name of ['gpu', 'old']) await request.delete(api(`/api/v1/clusters/${name}`))
+  await request.delete(api('/api/v1/model_registrations/embedding/across-embedding'))
   await Promise.all([gpu.close(), old.close()])
+})
+
+test('registers a model here and on the clusters chosen at once, says which did not and why, and tries it again there', async ({
+  page,
+  request,
+}) => {
+  writeModels()
+  await page.goto('#/register_model/embedding')
+  await page.getByLabel('Model Name').fill('across-embedding')
+  await page.getByLabel('Model Path').fill(join(models, 'tiny-embedding.gguf'))
+  await page.getByRole('button', { name: 'Fill from file' }).click()
+  await expect(page.getByLabel('Dimensions')).toHaveValue('64')
+  const also = page.getByRole('combobox', { name: 'Also register on' })
+  await also.click()
+  await page.getByRole('option', { name: 'gpu' }).click()
+  await page.getByRole('option', { name: 'old' }).click()
+  await page.keyboard.press('Escape')
+  await expect(also).toHaveValue('gpu, old')
+  // The 1.8.0 cluster stops before the form is sent.
+  await old.close()
+  await page.getByRole('button', { name: 'Register Model' }).click()
+  const refused = page.getByRole('alert').filter({ hasText: 'Registered, but not on everything chosen' })
+  await expect(refused).toContainText('old: Server error: 502 - Cannot reach cluster old: ECONNREFUSED')
+  await expectAccessible(page)
+  // Registered here and on the 3.2.1 cluster, as the form made it.
+  expect((await request.get(api('/api/v1/model_registrations/embedding/across-embedding'))).status()).toBe(
+    200,
+  )
+  const onGpu = gpu.requests.filter(
+    (sent) => sent.method === 'POST' && sent.path === '/v1/model_registrations/embedding',
+  )
+  // The registration as upstream takes it: the model as a JSON string.
+  expect(onGpu.map((sent) => JSON.parse((sent.body as { model: string }).model) as unknown)).toEqual([
+    expect.objectContaining({ model_name: 'across-embedding' }),
+  ])
+  // Register is done where the form works: only the cluster that refused is tried again, and says so again.
+  await expect(page.getByRole('button', { name: 'Register Model' })).toBeDisabled()
+  const retried = page.waitForRequest((sent) => sent.url().includes('/clusters/old/'))
+  await refused.getByRole('button', { name: 'Try there again' }).click()
+  expect(new URL((await retried).url()).pathname).toBe('/clusters/old/api/v1/model_registrations/embedding')
+  await expect(refused.getByRole('button', { name: 'Try there again' })).toBeEnabled()
+  await expect(refused).toContainText('old: Server error: 502 - Cannot reach cluster old: ECONNREFUSED')
+  expect(
+    gpu.requests.filter(
+      (sent) => sent.method === 'POST' && sent.path === '/v1/model_registrations/embedding',
+    ),
+  ).toHaveLength(1)
+  await refused.getByRole('button', { name: 'Done' }).click()
+  await expect(page).toHaveURL(/#\/launch_model\/custom\/embedding$/)
 })
 
 test('launches on a chosen cluster from the drawer, lists every cluster’s models, terminates on one, and says which cluster is down', async ({

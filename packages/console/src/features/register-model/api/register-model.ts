@@ -2,7 +2,7 @@ import { api } from '@serving-console/contract'
 import { useMutation } from '@tanstack/react-query'
 import { t } from '../../../i18n/i18n'
 import { ApiError } from '../../../lib/api-client'
-import { apiMutation, invalidateRoutes, sendRoute } from '../../../lib/api-query'
+import { invalidateRoutes, sendRoute } from '../../../lib/api-query'
 import { catalogueReads } from '../../../lib/catalogue-reads'
 import { fieldOfError } from '../../../lib/field-errors'
 
@@ -20,19 +20,48 @@ const register = (type: string, model: Record<string, unknown>, cluster: string 
 const unregister = (type: string, modelName: string, cluster: string | undefined) =>
   sendRoute(api.unregisterModel, { params: { model_type: type, model_name: modelName }, cluster })
 
+/** Where a model is registered: this server (undefined) or a cluster it holds, by name (docs/clusters.md). */
+export type Target = string | undefined
+
+/** A target that did not register the model, with its reason. */
+export interface Refusal {
+  target: Target
+  reason: string
+}
+
+const reasonOf = (error: unknown) =>
+  // The server's reason stays as it sent it.
+  error instanceof ApiError ? error.message : t('register.error.unexpected')
+
 /**
- * Registers a new custom model; the catalogue is read again afterwards. A name that is taken is the form's to show,
- * under Model Name.
+ * Registers a new custom model where the form works (`cluster`), then on each of `others` at once (Register's
+ * "Also register on"); the catalogue is read again afterwards. What the form's own target refuses fails the call
+ * (a name that is taken is the form's to show, under Model Name) and nothing else is tried; what the others refuse is
+ * answered as refusals, and the form is done where there are none. `first: false` tries the others alone again.
  */
-export const useRegisterModel = (type: string, cluster: string | undefined, onDone: () => void) =>
-  useMutation(
-    apiMutation(api.registerModel, {
-      send: (model: Record<string, unknown>) => registration(type, model, cluster),
-      meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
-      invalidates: catalogueReads,
-      onSuccess: onDone,
-    }),
-  )
+export const useRegisterModel = (type: string, cluster: Target, onDone: () => void) =>
+  useMutation({
+    mutationFn: async ({
+      model,
+      others = [],
+      first = true,
+    }: {
+      model: Record<string, unknown>
+      others?: readonly Target[]
+      first?: boolean
+    }): Promise<Refusal[]> => {
+      if (first) await register(type, model, cluster)
+      const settled = await Promise.allSettled(others.map((target) => register(type, model, target)))
+      return settled.flatMap((outcome, at) =>
+        outcome.status === 'rejected' ? [{ target: others[at], reason: reasonOf(outcome.reason) }] : [],
+      )
+    },
+    meta: { callsApi: true, shownOnScreen: (error) => fieldOfError(error) === 'model_name' },
+    onSuccess: async (refusals, _variables, _result, { client }) => {
+      await invalidateRoutes(client, catalogueReads)
+      if (refusals.length === 0) onDone()
+    },
+  })
 
 /** A re-registration that failed after the old one was put back: the user loses nothing. */
 export class EditRestoredError extends Error {
@@ -52,10 +81,9 @@ export function useEditModel(type: string, cluster: string | undefined, onDone: 
         await register(type, next, cluster)
       } catch (error) {
         await register(type, old, cluster)
-        // The server's reason stays as it sent it; the framing is said in the language shown.
-        const reason = error instanceof ApiError ? error.message : t('register.error.unexpected')
+        // The framing is said in the language shown.
         throw new EditRestoredError(
-          t('register.error.editRestored', { reason, name: String(old.model_name) }),
+          t('register.error.editRestored', { reason: reasonOf(error), name: String(old.model_name) }),
         )
       }
     },

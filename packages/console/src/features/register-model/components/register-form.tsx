@@ -14,11 +14,12 @@ import { fieldErrorText } from '../../../lib/field-errors'
 import { permissionFor } from '../../../lib/permission'
 import { rememberSection, routes } from '../../../lib/routes'
 import { promptsQuery } from '../api/get-prompts'
-import { useEditModel, useRegisterModel } from '../api/register-model'
+import { useEditModel, useRegisterModel, type Refusal, type Target } from '../api/register-model'
 import { useCluster } from '../../../lib/cluster-scope'
 import { useShownErrors } from '../hooks/use-shown-errors'
 import { defaultDraft, toPayload, type Draft, type LlmDraft, type RegisterKind } from '../model/forms'
 import { fieldErrors, submitProblem } from '../model/validation'
+import { AlsoRegisterOn } from './also-register-on'
 import { LlmFields } from './llm-fields'
 import { SimpleFields } from './simple-fields'
 import './register-form.css'
@@ -53,10 +54,19 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   }
   const register = useRegisterModel(kind, cluster, done)
   const edit = useEditModel(kind, cluster, done)
+  // The other clusters (or this server) it is registered on at the same time; once registered, those that refused.
+  const [others, setOthers] = useState<Target[]>([])
+  const [refusals, setRefusals] = useState<Refusal[] | null>(null)
+  const registerOn = (targets: Target[], first: boolean) =>
+    register.mutate(
+      { model: payload, others: targets, first },
+      { onSuccess: (left) => setRefusals(left.length > 0 ? left : null) },
+    )
 
   const payload = toPayload(kind, draft)
   // The server's refusal of the name, under Model Name, while the name is the one it refused.
-  const refused = register.variables?.model_name === payload.model_name
+  const refused =
+    register.variables?.first !== false && register.variables?.model.model_name === payload.model_name
   const nameError = refused ? fieldErrorText(register.error, 'model_name') : null
   const validation = useShownErrors()
   const errors = {
@@ -80,7 +90,7 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
     setProblem(blocked)
     if (blocked) return
     if (editing) edit.mutate({ old: editing.saved, next: payload })
-    else register.mutate(payload)
+    else registerOn(others, true)
   }
   /** Register, or Edit: held back where `blocked`, or where one's rights withhold it (the reason below names it). */
   const submitButton = (label: string, blocked: boolean, loading: boolean) => (
@@ -120,6 +130,17 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
           {t(problem)}
         </Notice>
       )}
+      {!editing && (
+        <AlsoRegisterOn
+          cluster={cluster}
+          value={others}
+          onChange={setOthers}
+          refusals={refusals}
+          retrying={register.isPending}
+          onRetry={(targets) => registerOn(targets, false)}
+          onDone={done}
+        />
+      )}
       <div className="register-actions">
         {editing ? (
           <>
@@ -129,7 +150,12 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
             </Button>
           </>
         ) : (
-          submitButton(t('register.form.register'), busy, register.isPending)
+          // Registered where the form works: what is left is the notice's (try the others again, or done).
+          submitButton(
+            t('register.form.register'),
+            busy || refusals !== null,
+            register.isPending && refusals === null,
+          )
         )}
         {withheld && (
           <p id={reasonId} className="register-permission">
