@@ -82,9 +82,13 @@ test('registers a model here and on the clusters chosen at once, says which did 
   ])
   // Register is done where the form works: only the cluster that refused is tried again, and says so again.
   await expect(page.getByRole('button', { name: 'Register Model' })).toBeDisabled()
+  // A field changed since is not what the others are sent: the model as registered is.
+  await page.getByLabel('Model Name').fill('changed-since')
   const retried = page.waitForRequest((sent) => sent.url().includes('/clusters/old/'))
   await refused.getByRole('button', { name: 'Try there again' }).click()
   expect(new URL((await retried).url()).pathname).toBe('/clusters/old/api/v1/model_registrations/embedding')
+  const sentAgain = (await retried).postDataJSON() as { model: string }
+  expect(JSON.parse(sentAgain.model)).toMatchObject({ model_name: 'across-embedding' })
   await expect(refused.getByRole('button', { name: 'Try there again' })).toBeEnabled()
   await expect(refused).toContainText('old: Server error: 502 - Cannot reach cluster old: ECONNREFUSED')
   expect(
@@ -213,6 +217,8 @@ test('a cluster’s model is tried in the playground as clients reach it, `clust
   expect(asked?.headers.authorization).toMatch(/^Bearer \S+$/)
   // The request as code is the one a client sends here.
   await expect(page.getByLabel('curl', { exact: true })).toContainText('"model":"gpu/tiny"')
+  // Benchmarked from here as well, as clients reach it (the server's runs: clusters-serving.test.ts).
+  await expect(page.getByRole('region', { name: 'Benchmark' })).toBeVisible()
   await expectAccessible(page)
 
   // The cluster stops: the page says so, rather than that the model is gone.

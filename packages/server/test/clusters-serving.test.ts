@@ -1,8 +1,13 @@
-import { ClusterBriefList, NO_LIMITS, RunningModelList } from '@serving-console/contract'
+import {
+  ClusterBriefList,
+  NO_LIMITS,
+  RunningModelList,
+  type BenchmarkReport,
+} from '@serving-console/contract'
 import type { FastifyInstance } from 'fastify'
 import { describe, expect, it } from 'vitest'
 import { RECORDED, recorded } from './gateway-helper.js'
-import { ADMIN, afterThisTest, authFile, signIn, testApp, VIEWER } from './helper.js'
+import { ADMIN, afterThisTest, authFile, signIn, testApp, VIEWER, waitFor } from './helper.js'
 import { member, signedInUser, storeApp } from './store-helper.js'
 import { startReplayUpstream } from './support/replay-upstream.js'
 
@@ -301,5 +306,112 @@ describe("a cluster's tokens", { timeout: 30_000 }, () => {
     expect(usage.json<{ rows: unknown[] }>().rows).toEqual([
       expect.objectContaining({ model: 'gpu/tiny', requests: 1, refused: 1 }),
     ])
+  })
+})
+
+describe("a cluster's model's limits", { timeout: 30_000 }, () => {
+  it('are set at `cluster/uid` and count whichever way a client names the model', async () => {
+    const app = await testApp()
+    const gpu = await replayOf('v3.2.1')
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: {
+        name: 'gpu',
+        address: gpu.url,
+        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
+      },
+    })
+    expect(added.statusCode, added.body).toBe(201)
+    for (const [path, file] of [
+      ['model_registrations/LLM', '110'],
+      ['models', '112'],
+    ] as const) {
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/clusters/gpu/api/v1/${path}`,
+        payload: recorded('v3.2.1', file).request.body as object,
+      })
+      expect(sent.statusCode, sent.body).toBe(200)
+    }
+    const limit = (model: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/v1/models/${encodeURIComponent(model)}/limits`,
+        payload: { ...NO_LIMITS, requests_per_minute: 1 },
+      })
+    // A model the cluster does not run has no limits to set.
+    const nowhere = await limit('gpu/made-up')
+    expect(nowhere.statusCode).toBe(404)
+    expect((await limit('gpu/tiny')).statusCode).toBe(200)
+    const chat = (model: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/chat/completions',
+        payload: { ...(recorded('v3.2.1', '129').request.body as object), model },
+      })
+    // Named bare (the one cluster that runs it), then as `cluster/uid`: one model, one minute's one request.
+    expect((await chat('tiny')).statusCode).toBe(200)
+    const refused = await chat('gpu/tiny')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json<{ detail: string }>().detail).toContain('model gpu/tiny')
+    const shown = await app.inject({ url: `/api/v1/models/${encodeURIComponent('gpu/tiny')}/limits` })
+    expect(shown.json()).toMatchObject({ limits: { requests_per_minute: 1 } })
+  })
+})
+
+describe("a cluster's model's benchmark", { timeout: 60_000 }, () => {
+  it('runs from the platform as clients reach the model, described by its cluster with the credential kept for it', async () => {
+    const app = await testApp()
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const gpu = await replayOf('v3.2.1')
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: {
+        name: 'gpu',
+        address: gpu.url,
+        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
+      },
+    })
+    for (const [path, file] of [
+      ['model_registrations/LLM', '110'],
+      ['models', '112'],
+    ] as const)
+      await app.inject({
+        method: 'POST',
+        url: `/clusters/gpu/api/v1/${path}`,
+        payload: recorded('v3.2.1', file).request.body as object,
+      })
+    const settings = { preset: 'short_chat', concurrency: [1], requests_per_level: 2, max_tokens: 12 }
+    const nowhere = await app.inject({
+      method: 'POST',
+      url: '/api/v1/benchmarks',
+      payload: { ...settings, model_uid: 'gpu/made-up' },
+    })
+    expect(nowhere.statusCode).toBe(400)
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/v1/benchmarks',
+      payload: { ...settings, model_uid: 'gpu/tiny' },
+    })
+    expect(started.statusCode, started.body).toBe(201)
+    const { id } = started.json<BenchmarkReport>()
+    const report = async () => (await app.inject(`/api/v1/benchmarks/${String(id)}`)).json<BenchmarkReport>()
+    await waitFor(async () => (await report()).state === 'completed', 30_000)
+    expect(await report()).toMatchObject({
+      done: 2,
+      // The model as its cluster describes it, and the cluster's workers as the machine.
+      model: { model_name: 'tiny-llama-test', model_type: 'LLM', model_engine: 'Transformers' },
+      machine: { workers: 1, cluster: expect.stringContaining('(Xinference 3') as unknown },
+      levels: [expect.objectContaining({ concurrency: 1, requests: 2, errors: 0, tokens: 24 })],
+    })
+    // Its requests reached the cluster as its uid, through the platform's routes, with the cluster's credential.
+    const chats = gpu.requests.filter((request) => request.path === '/v1/chat/completions')
+    expect(chats.map((request) => (request.body as { model: string }).model)).toEqual(['tiny', 'tiny'])
+    const signedIn = recorded('v3.2.1', '008').response.body as { access_token: string }
+    expect(new Set(chats.map((request) => request.headers.authorization))).toEqual(
+      new Set([`Bearer ${signedIn.access_token}`]),
+    )
   })
 })

@@ -54,6 +54,13 @@ export class ClusterModels {
     return on[0] && { cluster: on[0], uid: name }
   }
 
+  /** Whether `cluster/uid` names a model its cluster runs now (as its list was read in the last few seconds). */
+  async runs(name: string): Promise<boolean> {
+    const named = clusterModelName(name)
+    const cluster = named && this.clusters.up().find((one) => one.name === named.cluster)
+    return cluster ? (await this.uidsOn(cluster)).has(named.uid) : false
+  }
+
   private uidsOn(cluster: Reach): Promise<Set<string>> {
     const kept = this.lists.get(cluster)
     if (kept && Date.now() - kept.at < LIST_FOR_MS) return kept.uids
@@ -90,36 +97,53 @@ async function pathOn(cluster: Reach, entry: Route, authorization: string | unde
  * The platform's inference routes reach the clusters' models too: a model this platform does not run, named as
  * `cluster/uid` or run by one cluster alone, is sent there, as that cluster's uid, with the credential kept for it
  * (the caller was let in here: auth, key permissions and limits as for any model). Added before the routes, it
- * wraps each inference entry's handler; the platform's own models never leave it.
+ * locates each inference request's model once its body is read (`preValidation`), so that the limits, counted
+ * before the handler (quota-plugin.ts), know the model as `cluster/uid` whichever way the client named it; then it
+ * wraps each inference entry's handler. The platform's own models never leave it.
  */
 export function inferenceOnClusters(
   app: FastifyInstance,
   options: { models: ClusterModels; runsHere: (uid: string) => boolean; trust: ProxyTrust },
 ) {
   const { models, runsHere, trust } = options
+  const located = (request: FastifyRequest) => {
+    const name = (request.body as { model?: unknown } | undefined)?.model
+    return typeof name === 'string' && !runsHere(name) ? models.locate(name) : Promise.resolve(undefined)
+  }
+  const locate = async (request: FastifyRequest) => {
+    // A name two clusters run is the handler's to refuse (409), once a key's permissions have had their say
+    // (auth-plugin.ts): the refusal names the clusters.
+    const found = await located(request).catch(() => undefined)
+    if (!found) return
+    request.cluster = found.cluster
+    request.clusterUid = found.uid
+  }
   app.addHook('onRoute', (route) => {
     if (typeof route.method !== 'string' || route.url.startsWith(`${CLUSTER_MOUNT}/`)) return
     const entry = routeOfRegistered(route.method, route.url)
     if (entry?.audit !== 'inference') return
+    route.preValidation = [route.preValidation ?? [], locate].flat()
     const handler = route.handler as RouteHandlerMethod
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const body = request.body as { model?: unknown } | undefined
-      const name = body?.model
-      const found = typeof name === 'string' && !runsHere(name) ? await models.locate(name) : undefined
+      const found =
+        request.cluster && request.clusterUid !== null
+          ? { cluster: request.cluster, uid: request.clusterUid }
+          : await located(request)
       if (!found) return handler.call(this, request, reply)
-      await asCluster(request, found.cluster)
-      request.clusterUid = found.uid
-      const path = await pathOn(found.cluster, entry, request.headers.authorization)
+      const { cluster, uid } = found
+      const body = request.body as Record<string, unknown>
+      await asCluster(request, cluster)
+      const path = await pathOn(cluster, entry, request.headers.authorization)
       // The cluster's uid goes there; the request keeps the name the client gave (the audit trail, usage). Its
       // answer is read on the way for its tokens, kept with its use and counted against budgets (quota-plugin.ts).
       const sent = Date.now()
       return forward(
-        found.cluster.upstream,
+        cluster.upstream,
         trust,
         request,
         reply,
         path,
-        { ...body, model: found.uid },
+        { ...body, model: uid },
         (answer, headers) => {
           const reader = new AnswerUsageReader(mediaType(headers), sent)
           request.clusterUsage = reader

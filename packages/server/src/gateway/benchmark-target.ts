@@ -55,7 +55,7 @@ export function clusterTarget(upstream: Upstream, profiles: ProfileDetector): Be
         throw new HttpError(502, `The cluster's description of ${uid} names no model or type`)
       return model as BenchmarkModel
     },
-    machine: async (headers) => {
+    machine: async (_uid, headers) => {
       const answer = await upstream
         .json('GET', href(api.getClusterInfo, undefined, { detailed: true }), {
           authorization: headers.authorization,

@@ -12,7 +12,6 @@ import { openDatabase } from './db/database.js'
 import { ClusterAlertFigures } from '../clusters/cluster-figures.js'
 import { ClusterRequests } from '../clusters/cluster-requests.js'
 import { listeningAt } from '../http/listening-at.js'
-import { Clusters } from '../clusters/clusters.js'
 import { clusterRoutes } from '../clusters/routes.js'
 import { clusterGateways } from '../clusters/cluster-gateway.js'
 import { ClusterModels, inferenceOnClusters } from '../clusters/model-routing.js'
@@ -105,12 +104,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     },
     servedOnCluster: (model, served) => clusterRequests.record(model, served),
   })
-  // The clusters held besides this platform (docs/clusters.md), each asked once the server is up.
-  const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
+  const { clusters } = parts
   app.addHook('onReady', () => clusters.watch())
   app.addHook('onClose', () => clusters.close())
   // Alerts: evaluated by the server itself every 15 s (docs/alerts.md), over the clusters' models too.
   const clusterFigures = new ClusterAlertFigures(clusters, clusters.timeouts.clusterProbeMs)
+  // Where a model a client names runs among them: for the inference routes, and for a cluster's model's limits.
+  const clusterModels = new ClusterModels(clusters, clusters.timeouts.clusterProbeMs)
   const alertStore = new AlertStore(db)
   const alerting = new Alerting(
     alertStore,
@@ -143,6 +143,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     store: administration.store,
     reason: administration.noStoreReason,
     modelTypeOf: (uid) => models.find(uid)?.plan.type,
+    runsOnCluster: (model) => clusterModels.runs(model),
   })
   await app.register(alertRoutes, { store: alertStore, alerting })
   await app.register(clusterRoutes, { clusters })
@@ -151,7 +152,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await installForwarding(app)
   await clusterGateways(app, { clusters, trust })
   inferenceOnClusters(app, {
-    models: new ClusterModels(clusters, clusters.timeouts.clusterProbeMs),
+    models: clusterModels,
     runsHere: modelRuns,
     trust,
   })

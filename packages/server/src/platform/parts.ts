@@ -18,6 +18,8 @@ import { ModelMetrics } from './metrics/model-metrics.js'
 import { FileFetcher } from './runtime/file-fetcher.js'
 import { Benchmarks } from './benchmark/benchmarks.js'
 import { platformTarget } from './benchmark/platform-target.js'
+import { withClusterModels } from '../clusters/benchmark-target.js'
+import { Clusters } from '../clusters/clusters.js'
 import { ModelManager } from './runtime/model-manager.js'
 
 /** The platform's parts, made once per server: what the platform's routes serve from. */
@@ -34,6 +36,8 @@ export interface PlatformParts {
   /** One download per model version, for launches and tasks alike. */
   files: FileFetcher
   benchmarks: Benchmarks
+  /** The clusters held besides this platform (docs/clusters.md), each asked once the server is up. */
+  clusters: Clusters
 }
 
 /** Makes the platform's parts on the database and data dir; `address` is asked only once the server listens. */
@@ -80,7 +84,8 @@ export function platformParts(
     config.maxDownloads ?? DEFAULT_MAX_DOWNLOADS,
     config.timeouts?.downloadRetryMs ?? TIMEOUTS.downloadRetryMs,
   )
-  const benchmarks = new Benchmarks(db, platformTarget(models, sampler))
+  const clusters = new Clusters(db, config.clusters ?? [], config.timeouts)
+  const benchmarks = new Benchmarks(db, withClusterModels(platformTarget(models, sampler), clusters))
   return {
     catalogue,
     customModels,
@@ -93,5 +98,6 @@ export function platformParts(
     downloads,
     files,
     benchmarks,
+    clusters,
   }
 }

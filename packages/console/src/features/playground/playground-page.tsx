@@ -56,9 +56,9 @@ export function PlaygroundPage() {
   // What it may be compared with: every model listed now, here or on a cluster that answers.
   const comparable = (rows ?? []).filter((model) => !model.unanswered).map(asReached)
   const Playground = row ? PLAYGROUNDS[row.model_type] : undefined
-  // The server runs benchmarks, the platform's of its models and the gateway's of the cluster's, for an
-  // administrator (load on a shared server: docs/benchmarks.md); not yet of a cluster's model (docs/clusters.md).
-  const benchmarks = mayOpen(['admin']) && listed?.cluster === undefined
+  // The server runs benchmarks of the models it reaches — the platform's own and its clusters' (`cluster/uid`), the
+  // gateway's cluster's — for an administrator (load on a shared server: docs/benchmarks.md).
+  const benchmarks = mayOpen(['admin'])
   return (
     <>
       <PageHeader title={t('playground.title', { uid: modelUid })} />

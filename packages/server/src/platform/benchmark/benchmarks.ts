@@ -11,14 +11,15 @@ import { HttpError } from '../../http/http-error.js'
 import { measure, requestOf, type Measured } from './load.js'
 
 /**
- * What a run needs of the server whose model it measures: the platform's own models (`platform-target.ts`), or a
- * cluster's behind the gateway (`gateway/benchmark-target.ts`). Each is asked with the starter's credential.
+ * What a run needs of the server whose model it measures: the platform's own models (`platform-target.ts`) and
+ * those of the clusters it holds (`clusters/benchmark-target.ts`), or a cluster's behind the gateway
+ * (`gateway/benchmark-target.ts`). Each is asked with the starter's credential.
  */
 export interface BenchmarkTarget {
   /** The model as its running row tells it (kind, launch settings); null when it is not running and ready. */
   model(uid: string, headers: Record<string, string>): Promise<BenchmarkModel | null>
-  /** The machine the model runs on, as the report records it. */
-  machine(headers: Record<string, string>): Promise<BenchmarkReport['machine']>
+  /** The machine the model `uid` runs on, as the report records it. */
+  machine(uid: string, headers: Record<string, string>): Promise<BenchmarkReport['machine']>
 }
 export type BenchmarkModel = BenchmarkReport['model'] & { context_length?: number | null }
 
@@ -121,7 +122,7 @@ export class Benchmarks {
         400,
         `The preset ${settings.preset} does not fit ${settings.model_uid}, a ${model.model_type} model: chat presets need a chat model, embeddings_batch an embedding model`,
       )
-    const machine = await this.target.machine(headers)
+    const machine = await this.target.machine(settings.model_uid, headers)
     // Checked after the awaits, right before the insert: two starts at once cannot both pass.
     const busy = this.db.get(
       "SELECT id FROM benchmarks WHERE model_uid = ? AND state = 'running'",

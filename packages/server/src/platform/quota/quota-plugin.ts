@@ -18,7 +18,7 @@ declare module 'fastify' {
 /** Header values are Latin-1: a name outside it is written with `?` (the text is for people; the API has it whole). */
 const headerText = (text: string) => text.replace(/[^\x20-\x7e]/g, '?')
 
-/** The subjects a request is counted against: its user (the store's), its key, its model (when it runs). */
+/** The subjects a request is counted against: its user (the store's), its key, its model (here or on a cluster). */
 export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => boolean): Subject[] {
   const subjects: Subject[] = []
   const identity = request.identity
@@ -34,27 +34,35 @@ export function subjectsOf(request: FastifyRequest, modelRuns: (uid: string) => 
       label: `key "${identity.key.name}" (${identity.key.prefix}…)`,
       usage: { key_id: identity.key.id },
     })
-  const model = (request.body as { model?: unknown } | undefined)?.model
-  if (typeof model === 'string' && modelRuns(model))
+  const model = modelLimited(request, modelRuns)
+  if (model !== undefined)
     subjects.push({ key: subjectKey('model', model), label: `model ${model}`, usage: { model } })
   return subjects
 }
 
 /**
- * The model a request's use is kept under: this platform's, as named; a cluster's, as `cluster/uid` (its figures
- * beside this platform's, whichever way the client named it: docs/clusters.md); none for a model nowhere.
+ * The model a request counts against and is kept under: this platform's, as named; a cluster's, as `cluster/uid`
+ * (its figures beside this platform's), whichever way the client named it: located before the limits
+ * (clusters/model-routing.ts), or sent to the cluster's own routes (`/clusters/{name}/v1/…`).
  */
+function modelLimited(request: FastifyRequest, modelRuns: (uid: string) => boolean): string | undefined {
+  const named = (request.body as { model?: unknown } | undefined)?.model
+  if (typeof named !== 'string') return undefined
+  if (request.cluster) return `${request.cluster.name}/${request.clusterUid ?? named}`
+  return modelRuns(named) ? named : undefined
+}
+
+/** The model a request's use is kept under: the one it counts against, else none for a model nowhere. */
 function modelCounted(
   request: FastifyRequest,
   modelRuns: (uid: string) => boolean,
   listedOnCluster: (model: string) => boolean,
 ): string | undefined {
+  const counted = modelLimited(request, modelRuns)
+  if (counted !== undefined) return counted
+  // Not located now (its cluster away): a model named `cluster/uid` that its cluster listed when last read.
   const named = (request.body as { model?: unknown } | undefined)?.model
-  if (typeof named !== 'string') return undefined
-  if (request.cluster) return `${request.cluster.name}/${request.clusterUid ?? named}`
-  if (modelRuns(named)) return named
-  // Refused before the route found its cluster: a model named `cluster/uid` that its cluster lists.
-  return clusterModelName(named) && listedOnCluster(named) ? named : undefined
+  return typeof named === 'string' && clusterModelName(named) && listedOnCluster(named) ? named : undefined
 }
 
 /** What a cluster's answer told of its tokens, once it has ended whole (clusters/answer-usage.ts). */

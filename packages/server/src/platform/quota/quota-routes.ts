@@ -1,5 +1,6 @@
 import {
   api,
+  clusterModelName,
   USAGE_MAX_DAYS,
   type Limits,
   type SubjectLimits,
@@ -24,6 +25,8 @@ export interface QuotaRouteOptions {
   reason: string
   /** A running model's type; undefined for a model not running. */
   modelTypeOf: (uid: string) => string | undefined
+  /** Whether `cluster/uid` names a model a cluster held here runs now (docs/clusters.md); none by default. */
+  runsOnCluster?: (model: string) => Promise<boolean>
   clock?: () => number
 }
 
@@ -83,8 +86,10 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     if (!subject) throw new HttpError(404, 'API key not found')
     return subject
   }
-  const model = (uid: string) => {
-    if (!modelRuns(uid)) throw new HttpError(404, `Model not found in the model list, uid: ${uid}`)
+  // A model here, or a cluster's as `cluster/uid` (its limits count whichever way a client names it).
+  const model = async (uid: string) => {
+    if (!modelRuns(uid) && !(await options.runsOnCluster?.(uid)))
+      throw new HttpError(404, `Model not found in the model list, uid: ${uid}`)
     return modelSubject(uid)
   }
 
@@ -104,11 +109,11 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     mayChangeKey(request, request.params.key_id)
     return set('key', request.params.key_id, subject, request.body)
   })
-  serve(app, api.getModelLimits, (request) =>
-    answer('model', request.params.model_uid, model(request.params.model_uid)),
+  serve(app, api.getModelLimits, async (request) =>
+    answer('model', request.params.model_uid, await model(request.params.model_uid)),
   )
-  serve(app, api.setModelLimits, (request) =>
-    set('model', request.params.model_uid, model(request.params.model_uid), request.body),
+  serve(app, api.setModelLimits, async (request) =>
+    set('model', request.params.model_uid, await model(request.params.model_uid), request.body),
   )
 
   serve(app, api.listLimits, () => ({ limits: limitsSet(limits, quota, options.store) }))
@@ -120,7 +125,9 @@ export async function quotaRoutes(app: FastifyInstance, options: QuotaRouteOptio
     // Only the models the caller reaches: a key kept to some models learns nothing of the others.
     const reaches = (uid: string) => {
       const type = modelTypeOf(uid)
-      return type !== undefined && (!identity?.key || keyReaches(identity.key.permissions, { id: uid, type }))
+      // A cluster's model (`cluster/uid`), whose type is its cluster's to know: reached by a key that names it.
+      const known = type !== undefined || clusterModelName(uid) !== undefined
+      return known && (!identity?.key || keyReaches(identity.key.permissions, { id: uid, type }))
     }
     const models = limits
       .subjects()

@@ -57,9 +57,9 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
   // The other clusters (or this server) it is registered on at the same time; once registered, those that refused.
   const [others, setOthers] = useState<Target[]>([])
   const [refusals, setRefusals] = useState<Refusal[] | null>(null)
-  const registerOn = (targets: Target[], first: boolean) =>
+  const registerOn = (model: Record<string, unknown>, targets: Target[], first: boolean) =>
     register.mutate(
-      { model: payload, others: targets, first },
+      { model, others: targets, first },
       { onSuccess: (left) => setRefusals(left.length > 0 ? left : null) },
     )
 
@@ -90,7 +90,7 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
     setProblem(blocked)
     if (blocked) return
     if (editing) edit.mutate({ old: editing.saved, next: payload })
-    else registerOn(others, true)
+    else registerOn(payload, others, true)
   }
   /** Register, or Edit: held back where `blocked`, or where one's rights withhold it (the reason below names it). */
   const submitButton = (label: string, blocked: boolean, loading: boolean) => (
@@ -137,7 +137,8 @@ export function RegisterForm({ kind, editing }: RegisterFormProps) {
           onChange={setOthers}
           refusals={refusals}
           retrying={register.isPending}
-          onRetry={(targets) => registerOn(targets, false)}
+          // The model as registered, whatever the fields say since.
+          onRetry={(targets) => registerOn(register.variables?.model ?? payload, targets, false)}
           onDone={done}
         />
       )}
