@@ -41,6 +41,35 @@ async function threeClusters(app: FastifyInstance, token?: string) {
   return { gpu, mid, old }
 }
 
+/** The 3.2.1 replay held as `gpu`, its tiny model registered and launched there through this server. */
+async function gpuRunningTiny(app: FastifyInstance, headers: Record<string, string> = {}) {
+  const gpu = await replayOf('v3.2.1')
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/clusters',
+    headers,
+    payload: {
+      name: 'gpu',
+      address: gpu.url,
+      credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
+    },
+  })
+  expect(added.statusCode, added.body).toBe(201)
+  for (const [path, file] of [
+    ['model_registrations/LLM', '110'],
+    ['models', '112'],
+  ] as const) {
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/clusters/gpu/api/v1/${path}`,
+      headers,
+      payload: recorded('v3.2.1', file).request.body as object,
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+  }
+  return gpu
+}
+
 const running = async (app: FastifyInstance, cluster: string, headers = {}) => {
   const answer = await app.inject({ url: `/clusters/${cluster}/api/v1/models`, headers })
   expect(answer.statusCode, answer.body).toBe(200)
@@ -250,30 +279,7 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
 describe("a cluster's tokens", { timeout: 30_000 }, () => {
   it("count against a user's token budget as this platform's own models' do", async () => {
     const { app, admin } = await storeApp()
-    const gpu = await replayOf('v3.2.1')
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/v1/clusters',
-      headers: admin,
-      payload: {
-        name: 'gpu',
-        address: gpu.url,
-        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
-      },
-    })
-    expect(added.statusCode, added.body).toBe(201)
-    for (const [path, file] of [
-      ['model_registrations/LLM', '110'],
-      ['models', '112'],
-    ] as const) {
-      const sent = await app.inject({
-        method: 'POST',
-        url: `/clusters/gpu/api/v1/${path}`,
-        headers: admin,
-        payload: recorded('v3.2.1', file).request.body as object,
-      })
-      expect(sent.statusCode, sent.body).toBe(200)
-    }
+    await gpuRunningTiny(app, admin)
     const alice = await signedInUser(app, admin, member('alice', ['models:read']))
     const aliceId = (await app.inject({ url: '/v1/admin/users', headers: admin }))
       .json<{ id: number; username: string }[]>()
@@ -312,28 +318,7 @@ describe("a cluster's tokens", { timeout: 30_000 }, () => {
 describe("a cluster's model's limits", { timeout: 30_000 }, () => {
   it('are set at `cluster/uid` and count whichever way a client names the model', async () => {
     const app = await testApp()
-    const gpu = await replayOf('v3.2.1')
-    const added = await app.inject({
-      method: 'POST',
-      url: '/api/v1/clusters',
-      payload: {
-        name: 'gpu',
-        address: gpu.url,
-        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
-      },
-    })
-    expect(added.statusCode, added.body).toBe(201)
-    for (const [path, file] of [
-      ['model_registrations/LLM', '110'],
-      ['models', '112'],
-    ] as const) {
-      const sent = await app.inject({
-        method: 'POST',
-        url: `/clusters/gpu/api/v1/${path}`,
-        payload: recorded('v3.2.1', file).request.body as object,
-      })
-      expect(sent.statusCode, sent.body).toBe(200)
-    }
+    await gpuRunningTiny(app)
     const limit = (model: string) =>
       app.inject({
         method: 'PUT',
@@ -364,25 +349,7 @@ describe("a cluster's model's benchmark", { timeout: 60_000 }, () => {
   it('runs from the platform as clients reach the model, described by its cluster with the credential kept for it', async () => {
     const app = await testApp()
     await app.listen({ port: 0, host: '127.0.0.1' })
-    const gpu = await replayOf('v3.2.1')
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/clusters',
-      payload: {
-        name: 'gpu',
-        address: gpu.url,
-        credential: { kind: 'password', username: 'admin', password: 'admin-password-123' },
-      },
-    })
-    for (const [path, file] of [
-      ['model_registrations/LLM', '110'],
-      ['models', '112'],
-    ] as const)
-      await app.inject({
-        method: 'POST',
-        url: `/clusters/gpu/api/v1/${path}`,
-        payload: recorded('v3.2.1', file).request.body as object,
-      })
+    const gpu = await gpuRunningTiny(app)
     const settings = { preset: 'short_chat', concurrency: [1], requests_per_level: 2, max_tokens: 12 }
     const nowhere = await app.inject({
       method: 'POST',
