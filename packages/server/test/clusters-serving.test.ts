@@ -318,7 +318,7 @@ describe("a cluster's tokens", { timeout: 30_000 }, () => {
 describe("a cluster's model's limits", { timeout: 30_000 }, () => {
   it('are set at `cluster/uid` and count whichever way a client names the model', async () => {
     const app = await testApp()
-    await gpuRunningTiny(app)
+    const gpu = await gpuRunningTiny(app)
     const limit = (model: string) =>
       app.inject({
         method: 'PUT',
@@ -340,6 +340,15 @@ describe("a cluster's model's limits", { timeout: 30_000 }, () => {
     const refused = await chat('gpu/tiny')
     expect(refused.statusCode).toBe(429)
     expect(refused.json<{ detail: string }>().detail).toContain('model gpu/tiny')
+    // Nor does the cluster's path here go round them: a model is reached there only as `cluster/uid`.
+    const direct = await app.inject({
+      method: 'POST',
+      url: '/clusters/gpu/v1/chat/completions',
+      payload: { ...(recorded('v3.2.1', '129').request.body as object), model: 'tiny' },
+    })
+    expect(direct.statusCode).toBe(404)
+    expect(direct.json<{ detail: string }>().detail).toContain('naming it gpu/uid')
+    expect(gpu.requests.filter((request) => request.path === '/v1/chat/completions')).toHaveLength(1)
     const shown = await app.inject({ url: `/api/v1/models/${encodeURIComponent('gpu/tiny')}/limits` })
     expect(shown.json()).toMatchObject({ limits: { requests_per_minute: 1 } })
   })

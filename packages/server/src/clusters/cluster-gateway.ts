@@ -122,6 +122,13 @@ export async function clusterGateways(
             404,
             `Not served for a cluster: ${routeName(entry)} is this server's own (sign in here; a cluster's model pages are its own)`,
           )
+        // A cluster's model is reached at this server's own inference routes, as `cluster/uid`, where its limits,
+        // tokens and use are counted (clusters/model-routing.ts); passed through here, its body was never read.
+        if (entry?.audit === 'inference')
+          throw new HttpError(
+            404,
+            `Not served for a cluster: ${routeName(entry)} reaches a cluster's model at this server's own path, naming it ${cluster ?? 'cluster'}/uid`,
+          )
         await asCluster(request, held)
       })
       await scope.register(async (routes) => gatewayRoutes(routes, partsOf))
