@@ -199,6 +199,32 @@ describe('clusters served by the platform', { timeout: 30_000 }, () => {
     expect(nowhere.json<{ detail: string }>().detail).toContain('nope')
   })
 
+  it('refuses a bare uid two clusters run, naming both, and sends it to neither', async () => {
+    const app = await testApp()
+    const gpu = await gpuRunningTiny(app)
+    const old = await replayOf('v1.8.0')
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/clusters',
+      payload: { name: 'old', address: old.url, credential: { kind: 'none' } },
+    })
+    for (const name of ['110', '112'])
+      await app.inject({
+        method: 'POST',
+        url: `/clusters/old${name === '110' ? '/api/v1/model_registrations/LLM' : '/api/v1/models'}`,
+        payload: recorded('v1.8.0', name).request.body as object,
+      })
+    const chat = await app.inject({
+      method: 'POST',
+      url: '/v1/chat/completions',
+      payload: { ...(recorded('v3.2.1', '129').request.body as object), model: 'tiny' },
+    })
+    expect(chat.statusCode).toBe(409)
+    expect(chat.json<{ detail: string }>().detail).toContain('name it as gpu/tiny or old/tiny')
+    for (const replay of [gpu, old])
+      expect(replay.requests.filter((request) => request.path === '/v1/chat/completions')).toEqual([])
+  })
+
   it('sends only the route table to a cluster, and says a refused credential is not the user’s', async () => {
     const app = await testApp()
     const { gpu } = await threeClusters(app)

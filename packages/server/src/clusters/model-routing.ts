@@ -39,11 +39,8 @@ export class ClusterModels {
   ) {}
 
   async locate(name: string): Promise<{ cluster: Reach; uid: string } | undefined> {
-    const named = clusterModelName(name)
-    if (named) {
-      const cluster = this.clusters.up().find((one) => one.name === named.cluster)
-      if (cluster) return { cluster, uid: named.uid }
-    }
+    const named = this.named(name)
+    if (named) return named
     const up = this.clusters.up()
     const runs = await Promise.all(up.map(async (cluster) => (await this.uidsOn(cluster)).has(name)))
     const on = up.filter((_, at) => runs[at])
@@ -56,9 +53,15 @@ export class ClusterModels {
 
   /** Whether `cluster/uid` names a model its cluster runs now (as its list was read in the last few seconds). */
   async runs(name: string): Promise<boolean> {
+    const named = this.named(name)
+    return named ? (await this.uidsOn(named.cluster)).has(named.uid) : false
+  }
+
+  /** The cluster a `cluster/uid` name names, where it answers, and the uid there. */
+  private named(name: string): { cluster: Reach; uid: string } | undefined {
     const named = clusterModelName(name)
     const cluster = named && this.clusters.up().find((one) => one.name === named.cluster)
-    return cluster ? (await this.uidsOn(cluster)).has(named.uid) : false
+    return cluster ? { cluster, uid: named.uid } : undefined
   }
 
   private uidsOn(cluster: Reach): Promise<Set<string>> {
@@ -106,17 +109,20 @@ export function inferenceOnClusters(
   options: { models: ClusterModels; runsHere: (uid: string) => boolean; trust: ProxyTrust },
 ) {
   const { models, runsHere, trust } = options
-  const located = (request: FastifyRequest) => {
-    const name = (request.body as { model?: unknown } | undefined)?.model
-    return typeof name === 'string' && !runsHere(name) ? models.locate(name) : Promise.resolve(undefined)
-  }
+  // A name two clusters run is the handler's to refuse (409), once a key's permissions have had their say
+  // (auth-plugin.ts): the refusal names the clusters.
+  const ambiguous = new WeakMap<FastifyRequest, unknown>()
   const locate = async (request: FastifyRequest) => {
-    // A name two clusters run is the handler's to refuse (409), once a key's permissions have had their say
-    // (auth-plugin.ts): the refusal names the clusters.
-    const found = await located(request).catch(() => undefined)
-    if (!found) return
-    request.cluster = found.cluster
-    request.clusterUid = found.uid
+    const name = (request.body as { model?: unknown } | undefined)?.model
+    if (typeof name !== 'string' || runsHere(name)) return
+    try {
+      const found = await models.locate(name)
+      if (!found) return
+      request.cluster = found.cluster
+      request.clusterUid = found.uid
+    } catch (error) {
+      ambiguous.set(request, error)
+    }
   }
   app.addHook('onRoute', (route) => {
     if (typeof route.method !== 'string' || route.url.startsWith(`${CLUSTER_MOUNT}/`)) return
@@ -125,12 +131,9 @@ export function inferenceOnClusters(
     route.preValidation = [route.preValidation ?? [], locate].flat()
     const handler = route.handler as RouteHandlerMethod
     route.handler = async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-      const found =
-        request.cluster && request.clusterUid !== null
-          ? { cluster: request.cluster, uid: request.clusterUid }
-          : await located(request)
-      if (!found) return handler.call(this, request, reply)
-      const { cluster, uid } = found
+      if (ambiguous.has(request)) throw ambiguous.get(request)
+      const { cluster, clusterUid: uid } = request
+      if (!cluster || uid === null) return handler.call(this, request, reply)
       const body = request.body as Record<string, unknown>
       await asCluster(request, cluster)
       const path = await pathOn(cluster, entry, request.headers.authorization)
